@@ -1,0 +1,197 @@
+"""The engine contract (DESIGN §2): what every game provides and what it returns.
+
+A game is a stateless object whose methods are pure functions over a JSON-shaped state:
+no I/O, no clock, no global random. Everything that changes a match is an entry in its
+log, and the randomness an entry may use is handed in, derived from (seed, seq).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from hacktable.engine.errors import Rejected
+from hacktable.engine.options import OptionSchema, OptionValue
+
+JSON = Any
+State = Any
+Action = Any
+Seat = int
+
+GM: Literal["gm"] = "gm"
+SPECTATOR: Literal["spectator"] = "spectator"
+Viewer = int | Literal["gm", "spectator"]
+"""Who is looking: a seat number, the gamemaster (sees everything), or a spectator."""
+
+EVERYONE: Literal["all"] = "all"
+GM_ONLY: Literal["gm"] = "gm"
+Audience = Literal["all", "gm"] | tuple[int, ...]
+"""Who an event is for: everyone, the gamemaster only, or the listed seats (the GM too)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, with the audience allowed to learn it."""
+
+    kind: str
+    data: Mapping[str, JSON]
+    audience: Audience = EVERYONE
+
+    def visible_to(self, viewer: Viewer) -> bool:
+        if viewer == GM or self.audience == EVERYONE:
+            return True
+        if self.audience == GM_ONLY or viewer == SPECTATOR:
+            return False
+        return viewer in self.audience
+
+    def to_json(self) -> dict[str, JSON]:
+        audience = self.audience if isinstance(self.audience, str) else list(self.audience)
+        return {"kind": self.kind, "data": dict(self.data), "audience": audience}
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """How one seat may act now.
+
+    `simultaneous` phases keep submissions secret until the phase closes; `time_limit`
+    is the phase's length in seconds (the runtime sets the wall-clock deadline);
+    `submitted` says whether this seat has already handed something in.
+    """
+
+    kind: str
+    text: str
+    simultaneous: bool = False
+    time_limit: float | None = None
+    submitted: bool = False
+    data: Mapping[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "simultaneous": self.simultaneous,
+            "time_limit": self.time_limit,
+            "submitted": self.submitted,
+            "data": dict(self.data),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished match ended: `ranking` groups tied seats, best first."""
+
+    ranking: tuple[tuple[int, ...], ...]
+    scores: Mapping[int, float]
+    summary: str
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.ranking[0] if self.ranking else ()
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "ranking": [list(group) for group in self.ranking],
+            "scores": {str(seat): score for seat, score in self.scores.items()},
+            "winners": list(self.winners),
+            "summary": self.summary,
+        }
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A seat filler that decides from what its seat may see, never from hidden state."""
+
+    personality: str
+
+    def act(
+        self, view: JSON, prompt: Prompt, legal: Sequence[Action] | None, rng: random.Random
+    ) -> Action | None:
+        """Return an action for this prompt, or None to hand in nothing."""
+        ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every game provides. `BaseGame` supplies sensible defaults for the optional parts."""
+
+    id: str
+    name: str
+    min_seats: int
+    max_seats: int
+    options: OptionSchema
+    credits: str
+
+    def setup(
+        self, seats: Sequence[str], options: Mapping[str, OptionValue], rng: random.Random
+    ) -> State: ...
+
+    def prompts(self, state: State) -> dict[int, Prompt]: ...
+
+    def apply(self, state: State, seat: int, action: Action, rng: random.Random) -> list[Event]: ...
+
+    def timeout(self, state: State, rng: random.Random) -> list[Event]: ...
+
+    def view(self, state: State, viewer: Viewer) -> JSON: ...
+
+    def outcome(self, state: State) -> Outcome | None: ...
+
+    def legal_actions(self, state: State, seat: int) -> list[Action] | None: ...
+
+    def parse(self, state: State, seat: int, text: str) -> Action: ...
+
+    def action_to_json(self, action: Action) -> JSON: ...
+
+    def action_from_json(self, data: JSON) -> Action: ...
+
+    def describe(self, event: Event, state: State) -> str: ...
+
+    def render(self, view: JSON) -> str: ...
+
+    def bots(self) -> dict[str, type]: ...
+
+
+class BaseGame:
+    """Defaults for the optional parts of the contract; games override what they have."""
+
+    id = "base"
+    name = "Base"
+    min_seats = 1
+    max_seats = 1
+    options = OptionSchema(())
+    credits = ""
+
+    def legal_actions(self, state: State, seat: int) -> list[Action] | None:
+        return None
+
+    def parse(self, state: State, seat: int, text: str) -> Action:
+        raise Rejected(f"{self.name} has no written notation; use the game's controls.")
+
+    def action_to_json(self, action: Action) -> JSON:
+        return action
+
+    def action_from_json(self, data: JSON) -> Action:
+        return data
+
+    def describe(self, event: Event, state: State) -> str:
+        return f"{event.kind}: {dict(event.data)}"
+
+    def render(self, view: JSON) -> str:
+        import json
+
+        return json.dumps(view, indent=2, sort_keys=True)
+
+    def bots(self) -> dict[str, type]:
+        return {}
+
+    def action_labels(self, action: Action) -> list[str]:
+        """Names of the moves inside an action, for the simulator's frequency table."""
+        return [type(action).__name__]
+
+    def redeal(self, state: State, seat: int, rng: random.Random) -> State | None:
+        """A state that `seat` cannot tell apart from `state`, with hidden parts re-dealt.
+
+        Used by the hidden-information checker; None where the game has nothing hidden.
+        """
+        return None

@@ -1,0 +1,197 @@
+"""A match: a game, its options, its seats, a seed and an append-only log.
+
+The log is the truth. Replaying it from the seed rebuilds the state bit for bit, because
+entry `seq` always draws from the generator derived from (seed, seq).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hacktable.engine.contract import JSON, Action, Event, Game, Outcome, Prompt, Viewer
+from hacktable.engine.errors import Rejected
+from hacktable.engine.options import OptionValue
+from hacktable.engine.rng import rng_for
+
+ACTION = "action"
+TIMEOUT = "timeout"
+LOG_FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One log entry. `at` is the wall-clock time the runtime recorded, if any; the engine
+    never reads it."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    payload: JSON
+    at: str | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"seq": self.seq, "kind": self.kind, "seat": self.seat,
+                "payload": self.payload, "at": self.at}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Entry:
+        return cls(int(data["seq"]), str(data["kind"]), data.get("seat"),
+                   data.get("payload"), data.get("at"))
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedEvent:
+    """An event and the log entry that produced it."""
+
+    seq: int
+    event: Event
+
+
+class Match:
+    """Drives one game through its log. Rejected input changes nothing and is not logged."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        seed: int | str = 0,
+    ) -> None:
+        if not game.min_seats <= len(seats) <= game.max_seats:
+            raise Rejected(
+                f"{game.name} is played by {game.min_seats} to {game.max_seats} players, "
+                f"not {len(seats)}."
+            )
+        self.game = game
+        self.seats: tuple[str, ...] = tuple(seats)
+        self.options: dict[str, OptionValue] = game.options.resolve(options)
+        self.seed = seed
+        self.log: list[Entry] = []
+        self.events: list[LoggedEvent] = []
+        self.state = game.setup(self.seats, self.options, rng_for(seed, 0))
+
+    # -- moving the match -------------------------------------------------------------
+
+    @property
+    def next_seq(self) -> int:
+        return len(self.log) + 1
+
+    def submit(self, seat: int, action: Action, at: str | None = None) -> list[Event]:
+        """Apply a seat's action; on success it is appended to the log."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
+            raise Rejected(f"There is no seat {seat!r} at this table.")
+        payload = self.game.action_to_json(action)
+        seq = self.next_seq
+        events = self.game.apply(self.state, seat, action, rng_for(self.seed, seq))
+        self._record(Entry(seq, ACTION, seat, payload, at), events)
+        return events
+
+    def submit_json(self, seat: int, payload: JSON, at: str | None = None) -> list[Event]:
+        """Apply an action that arrived as JSON (from a browser, a file, a bot process)."""
+        return self.submit(seat, self.game.action_from_json(payload), at)
+
+    def submit_text(self, seat: int, text: str, at: str | None = None) -> list[Event]:
+        """Apply an action written in the game's notation."""
+        return self.submit(seat, self.game.parse(self.state, seat, text), at)
+
+    def close_phase(self, at: str | None = None) -> list[Event]:
+        """The runtime decided the phase's time ran out: let the game close it."""
+        seq = self.next_seq
+        events = self.game.timeout(self.state, rng_for(self.seed, seq))
+        self._record(Entry(seq, TIMEOUT, None, None, at), events)
+        return events
+
+    def _record(self, entry: Entry, events: Iterable[Event]) -> None:
+        self.log.append(entry)
+        self.events.extend(LoggedEvent(entry.seq, event) for event in events)
+
+    # -- reading the match ------------------------------------------------------------
+
+    def prompts(self) -> dict[int, Prompt]:
+        return self.game.prompts(self.state)
+
+    def view(self, viewer: Viewer) -> JSON:
+        return self.game.view(self.state, viewer)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def legal_actions(self, seat: int) -> list[Action] | None:
+        return self.game.legal_actions(self.state, seat)
+
+    def events_for(self, viewer: Viewer) -> list[LoggedEvent]:
+        """The events `viewer` may know, in log order: a seat's view of the past."""
+        return [logged for logged in self.events if logged.event.visible_to(viewer)]
+
+    def seat_of(self, name: str) -> int:
+        wanted = name.strip().lower()
+        for seat, seat_name in enumerate(self.seats):
+            if seat_name.lower() == wanted:
+                return seat
+        raise Rejected(f"Nobody called {name!r} sits at this table.")
+
+    # -- replay and (de)serialisation ---------------------------------------------------
+
+    @classmethod
+    def replay(
+        cls,
+        game: Game,
+        seats: Sequence[str],
+        options: Mapping[str, Any] | None,
+        seed: int | str,
+        entries: Iterable[Entry],
+    ) -> Match:
+        """Rebuild a match from its log. Each entry must apply exactly as it did live."""
+        match = cls(game, seats, options, seed)
+        for entry in entries:
+            match.apply_entry(entry)
+        return match
+
+    def apply_entry(self, entry: Entry) -> list[Event]:
+        if entry.seq != self.next_seq:
+            raise ValueError(f"log entry {entry.seq} out of order; expected {self.next_seq}")
+        if entry.kind == ACTION:
+            action = self.game.action_from_json(entry.payload)
+            events = self.game.apply(self.state, entry.seat, action, rng_for(self.seed, entry.seq))
+        elif entry.kind == TIMEOUT:
+            events = self.game.timeout(self.state, rng_for(self.seed, entry.seq))
+        else:
+            raise ValueError(f"unknown log entry kind {entry.kind!r}")
+        self._record(entry, events)
+        return events
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "format": LOG_FORMAT,
+            "game": self.game.id,
+            "seats": list(self.seats),
+            "options": dict(self.options),
+            "seed": self.seed,
+            "log": [entry.to_json() for entry in self.log],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON], game: Game | None = None) -> Match:
+        if data.get("format") != LOG_FORMAT:
+            raise ValueError(f"unsupported match log format {data.get('format')!r}")
+        if game is None:
+            from hacktable.engine.registry import get_game
+
+            game = get_game(str(data["game"]))
+        entries = [Entry.from_json(item) for item in data["log"]]
+        return cls.replay(game, data["seats"], data["options"], data["seed"], entries)
+
+    @classmethod
+    def loads(cls, text: str) -> Match:
+        return cls.from_json(json.loads(text))
+
+    def snapshot(self) -> JSON:
+        """A deep copy of the state in JSON form: a cache for fast loading, never the truth."""
+        return copy.deepcopy(self.state)

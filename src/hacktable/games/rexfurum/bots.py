@@ -1,0 +1,223 @@
+"""Rex Furum bots. Each decides from its seat's view alone (its own reports, public totals
+and standings, announcements), never from the hidden state, so it can sit at a table with
+people without cheating. They cannot talk, so alliances are fixed by seating.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hacktable.engine.contract import Prompt
+from hacktable.games.rexfurum.game import single_orders
+from hacktable.games.rexfurum.orders import (
+    Bribe,
+    Crash,
+    Embezzle,
+    EnterEmpty,
+    Extort,
+    Invest,
+    Order,
+    Out,
+    Protect,
+    Quit,
+    Submit,
+    order_from_json,
+)
+
+View = Mapping[str, Any]
+
+
+class Plan:
+    """Orders a bot is putting together, kept within the rules it can see."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.orders: list[Order] = []
+        self.budget = view["action_points"]
+
+    @property
+    def left(self) -> int:
+        return self.budget - sum(order.cost for order in self.orders)
+
+    def add(self, order: Order) -> bool:
+        if order.cost > self.left or order in self.orders or not self._compatible(order):
+            return False
+        self.orders.append(order)
+        return True
+
+    def _compatible(self, order: Order) -> bool:
+        def same(kind: type, attr: str) -> bool:
+            return any(type(o) is kind and getattr(o, attr) == getattr(order, attr)
+                       for o in self.orders)
+
+        if isinstance(order, Embezzle | Invest) and same(type(order), "target"):
+            return False
+        if isinstance(order, Bribe) and same(Bribe, "company"):
+            return False
+        if isinstance(order, Invest):
+            spent = sum(o.amount for o in self.orders if isinstance(o, Invest))
+            return spent + order.amount <= max(0, self.view["money"])
+        return True
+
+    def submit(self) -> Submit:
+        return Submit(tuple(self.orders))
+
+
+def others_by_wealth(view: View) -> list[int]:
+    """Other players, richest first (as far as the standings show)."""
+    me = view["seat"]
+    worth = {row[0]: row[1] for row in view["standings"]}
+    others = [p for p in range(len(view["players"])) if p != me]
+    return sorted(others, key=lambda p: (-worth.get(p, 0), p))
+
+
+def notices(view: View, kind: str) -> list[Mapping[str, Any]]:
+    return [n for n in view["reports"][-1]["notices"] if n["kind"] == kind]
+
+
+def known_jobs(view: View) -> dict[int, list[int]]:
+    """What outings have revealed of other players' companies, latest first wins."""
+    known: dict[int, list[int]] = {}
+    for report in view["reports"]:
+        for notice in report["notices"]:
+            if notice["kind"] == "outed":
+                known[notice["target"]] = list(notice["companies"])
+    return known
+
+
+def protected_last_round(view: View) -> set[int]:
+    return {n["target"] for n in notices(view, "embezzle_exposed")}
+
+
+def empty_companies(view: View) -> list[int]:
+    return [c for c, count in enumerate(view["totals"]) if count == 0]
+
+
+class RandomBot:
+    """Random legal orders within the action points: the fuzzer's and the baseline's bot."""
+
+    personality = "random"
+
+    def act(self, view: View, prompt: Prompt, legal: Sequence | None,
+            rng: random.Random) -> Submit | None:
+        if rng.random() < 0.05:
+            return None
+        plan = Plan(view)
+        candidates = single_orders(view)
+        rng.shuffle(candidates)
+        for order in candidates[:12]:
+            if isinstance(order, Quit) and len(view["jobs"]) == 1 and rng.random() < 0.7:
+                continue
+            plan.add(order)
+            if plan.left == 0:
+                break
+        return plan.submit()
+
+
+class LoyalBot:
+    """Protects a fixed ally (the next seat) every round, embezzles from the richest."""
+
+    personality = "loyal"
+
+    def act(self, view: View, prompt: Prompt, legal: Sequence | None,
+            rng: random.Random) -> Submit:
+        me = view["seat"]
+        ally = (me + 1) % len(view["players"])
+        plan = Plan(view)
+        plan.add(Protect(ally))
+        if not view["jobs"]:
+            for company in empty_companies(view):
+                plan.add(EnterEmpty(company))
+                break
+        shielded = protected_last_round(view)
+        for target in others_by_wealth(view):
+            if target != ally and target not in shielded:
+                plan.add(Embezzle(target))
+                break
+        plan.add(Protect(me))
+        return plan.submit()
+
+
+class EmbezzlerBot:
+    """Embezzles from the richest players who did not look protected last round."""
+
+    personality = "embezzler"
+
+    def act(self, view: View, prompt: Prompt, legal: Sequence | None,
+            rng: random.Random) -> Submit:
+        plan = Plan(view)
+        empties = empty_companies(view)
+        if empties and len(view["jobs"]) < 2:
+            plan.add(EnterEmpty(rng.choice(empties)))
+        shielded = protected_last_round(view)
+        named = {n["by"] for n in notices(view, "backstab_attempt")}
+        targets = [p for p in others_by_wealth(view) if p not in shielded]
+        targets += [p for p in others_by_wealth(view) if p in shielded]
+        for target in targets:
+            if target in named and rng.random() < 0.5:
+                continue
+            plan.add(Embezzle(target))
+        return plan.submit()
+
+
+class CrasherBot:
+    """Crashes the most crowded company over two rounds, quitting it first."""
+
+    personality = "crasher"
+
+    def act(self, view: View, prompt: Prompt, legal: Sequence | None,
+            rng: random.Random) -> Submit:
+        plan = Plan(view)
+        last = [order_from_json(o) for o in view["reports"][-1]["orders_last"] or ()]
+        begun = next((o.company for o in last if isinstance(o, Crash)), None)
+        finished = {n["company"] for n in notices(view, "crash_done")}
+        rounds_left = view["rounds"] - view["round"]
+        if begun is not None and begun not in finished:
+            plan.add(Crash(begun))
+            if begun in view["jobs"]:
+                plan.add(Quit(begun))
+        elif rounds_left >= 1:
+            crowd = [(count - (c in view["jobs"]), c) for c, count in enumerate(view["totals"])]
+            count, company = max(crowd)
+            if count >= 2:
+                plan.add(Crash(company))
+        for target in others_by_wealth(view):
+            if not plan.add(Embezzle(target)):
+                break
+        return plan.submit()
+
+
+class OpportunistBot:
+    """Outs the leader to learn who works where, then CEO-extorts lone employees and slips
+    into empty companies."""
+
+    personality = "opportunist"
+
+    def act(self, view: View, prompt: Prompt, legal: Sequence | None,
+            rng: random.Random) -> Submit:
+        me = view["seat"]
+        plan = Plan(view)
+        known = known_jobs(view)
+        for company, count in enumerate(view["totals"]):
+            if count == 1 and company not in view["jobs"]:
+                lone = [p for p, jobs in known.items() if company in jobs and p != me]
+                if len(lone) == 1:
+                    plan.add(Extort(lone[0], company))
+        for company in empty_companies(view):
+            plan.add(EnterEmpty(company))
+            break
+        richest = others_by_wealth(view)
+        if richest and richest[0] not in known:
+            plan.add(Out(richest[0]))
+        for target in richest:
+            if not plan.add(Embezzle(target)):
+                break
+        return plan.submit()
+
+
+BOTS: dict[str, type] = {
+    bot.personality: bot
+    for bot in (RandomBot, LoyalBot, EmbezzlerBot, CrasherBot, OpportunistBot)
+}

@@ -1,0 +1,209 @@
+"""Rex Furum on the engine contract."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hacktable.engine.contract import GM, SPECTATOR, BaseGame, Event, Outcome, Prompt, Viewer
+from hacktable.engine.errors import Rejected
+from hacktable.games.rexfurum import rules, text, views
+from hacktable.games.rexfurum.notation import parse_orders
+from hacktable.games.rexfurum.options import OPTIONS
+from hacktable.games.rexfurum.orders import (
+    AcceptBribe,
+    Backstab,
+    Bribe,
+    CoverUp,
+    Crash,
+    Embezzle,
+    EnterEmpty,
+    Extort,
+    Invest,
+    Order,
+    Out,
+    PinkSlip,
+    Protect,
+    Quit,
+    Submit,
+    order_from_json,
+    submit_from_json,
+)
+
+AMOUNT_GRID = (1_000, 5_000, 10_000, 20_000, 50_000)
+
+
+def single_orders(view: Mapping[str, Any]) -> list[Order]:
+    """Every order a seat could write this round, built only from what its view shows.
+
+    Amounts come from a small grid; accepting a bribe is offered for each bribe the seat was
+    told about and each possible briber, since the briber's name is not announced.
+    """
+    seat = view["seat"]
+    n = len(view["players"])
+    others = [p for p in range(n) if p != seat]
+    companies = range(len(view["companies"]))
+    jobs = view["jobs"]
+    money = view["money"]
+    orders: list[Order] = []
+    orders += [Embezzle(p) for p in others]
+    orders += [Out(p) for p in others]
+    orders += [PinkSlip(p, c) for p in others for c in companies]
+    orders += [Extort(p, c) for p in others for c in companies]
+    orders += [Crash(c) for c in companies]
+    orders += [Backstab(p) for p in others]
+    orders += [Protect(p) for p in range(n)]
+    orders += [CoverUp(p) for p in others]
+    orders += [Bribe(a, c) for c in companies if c not in jobs for a in AMOUNT_GRID if a <= money]
+    offers = {(notice["amount"], notice["company"])
+              for notice in view["reports"][-1]["notices"] if notice["kind"] == "bribe_offered"}
+    orders += [AcceptBribe(amount, p, c) for amount, c in sorted(offers) if c in jobs
+               for p in others]
+    orders += [EnterEmpty(c) for c in companies if view["totals"][c] == 0]
+    orders += [Quit(c) for c in jobs]
+    limit = view.get("invest_limit", 100_000)
+    orders += [Invest(a, p) for p in others for a in AMOUNT_GRID if a <= money and a < limit]
+    return orders
+
+
+class RexFurum(BaseGame):
+    """Simultaneous secret orders, resolved by a perfect gamemaster."""
+
+    id = "rexfurum"
+    name = "Rex Furum"
+    min_seats = 4
+    max_seats = 10
+    options = OPTIONS
+    credits = "Rex Furum by Felix Park."
+
+    def setup(self, seats: Sequence[str], options: Mapping[str, Any],
+              rng: random.Random) -> dict:
+        return rules.setup(seats, options, rng)
+
+    def prompts(self, state: dict) -> dict[int, Prompt]:
+        return rules.prompts(state)
+
+    def apply(self, state: dict, seat: int, action: Submit, rng: random.Random) -> list[Event]:
+        if not isinstance(seat, int) or not 0 <= seat < len(state["names"]):
+            raise Rejected(f"There is no seat {seat!r} at this table.")
+        return rules.submit(state, seat, action)
+
+    def timeout(self, state: dict, rng: random.Random) -> list[Event]:
+        return rules.close_round(state)
+
+    def view(self, state: dict, viewer: Viewer) -> dict:
+        if viewer not in (GM, SPECTATOR) and not (
+            isinstance(viewer, int) and 0 <= viewer < len(state["names"])
+        ):
+            raise Rejected(f"There is no seat {viewer!r} at this table.")
+        result = views.view(state, viewer)
+        result["invest_limit"] = state["options"]["invest_limit"]
+        return result
+
+    def outcome(self, state: dict) -> Outcome | None:
+        return rules.outcome(state)
+
+    def legal_actions(self, state: dict, seat: int) -> list[Submit] | None:
+        if state["over"]:
+            return []
+        view = self.view(state, seat)
+        candidates = [Submit(())] + [Submit((order,)) for order in single_orders(view)]
+        legal = []
+        for action in candidates:
+            try:
+                rules.check_submission(state, seat, action.orders)
+            except Rejected:
+                continue
+            legal.append(action)
+        return legal
+
+    def parse(self, state: dict, seat: int, text_: str) -> Submit:
+        return parse_orders(text_, state["names"], seat, state["options"]["companies"])
+
+    def action_to_json(self, action: Submit) -> dict:
+        if not isinstance(action, Submit):
+            raise Rejected("A Rex Furum seat sends orders.")
+        return action.to_json()
+
+    def action_from_json(self, data: Any) -> Submit:
+        return submit_from_json(data)
+
+    def action_labels(self, action: Submit) -> list[str]:
+        return [order.verb for order in action.orders] or ["(no orders)"]
+
+    def describe(self, event: Event, state: dict) -> str:
+        names = state["names"]
+        if event.kind == "report":
+            return f"round {event.data['round']} report"
+        if event.kind == "orders_received":
+            return "orders received: " + text.orders_text(event.data["orders"], names)
+        if event.kind == "ledger":
+            payer = "bank" if event.data["from"] is None else names[event.data["from"]]
+            payee = "nobody" if event.data["to"] is None else names[event.data["to"]]
+            return f"{payer} -> {payee} {text.money(event.data['amount'])} ({event.data['rule']})"
+        return text.notice_text(dict(event.data, kind=event.kind), names)
+
+    def render(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
+        """A view in words: a seat's reports, or the GM's orders and ledger."""
+        names = view["players"]
+        companies = len(view["companies"])
+        if view.get("gm"):
+            state = view["state"]
+            parts = ["REX FURUM: gamemaster's book", ""]
+            for number, round_orders in enumerate(view["history_text"], start=1):
+                parts.append(f"Round {number} orders")
+                parts += [f"  {names[seat]:<14} {orders}" for seat, orders in
+                          enumerate(round_orders)]
+                parts.append("")
+            parts.append("Ledger")
+            parts.append(text.ledger_text(state["ledger"], names))
+            return "\n".join(parts)
+        if "seat" not in view:
+            lines = ["REX FURUM: public record", ""]
+            lines += [f"  - {text.notice_text(n, names)}" for n in view["announcements"]]
+            return "\n".join(lines) + "\n"
+        rounds = view["rounds"]
+        letters = [text.report_text(report, names, view["seat"], rounds, companies,
+                                    ends_at if index == len(view["reports"]) - 1 else None)
+                   for index, report in enumerate(view["reports"])]
+        return "\n" + ("\n" + "-" * 60 + "\n\n").join(letters)
+
+    def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
+        """Re-deal what `seat` cannot know: other players' companies (keeping each company's
+        total), other players' pending orders, and who made the open bribes."""
+        import copy
+
+        new = copy.deepcopy(state)
+        n = len(new["names"])
+        others = [p for p in range(n) if p != seat]
+        for company, count in enumerate(rules.totals(new)):
+            holders = [p for p in others if company in new["jobs"][p]]
+            for p in holders:
+                new["jobs"][p].remove(company)
+            for p in rng.sample(others, len(holders)):
+                new["jobs"][p].append(company)
+                new["jobs"][p].sort()
+            del count
+        for p in others:
+            if new["orders"][p] is not None:
+                new["orders"][p] = rng.choice([[], [Protect(p).to_json()]])
+            new["crashing"][p] = []
+        for bribe in new["bribes"]:
+            if bribe["briber"] != seat:
+                bribe["briber"] = rng.choice(others)
+        new["history"] = [[orders if p == seat else [] for p, orders in enumerate(rnd)]
+                          for rnd in new["history"]]
+        return new
+
+    def bots(self) -> dict[str, type]:
+        from hacktable.games.rexfurum.bots import BOTS
+
+        return BOTS
+
+
+def order_cost(order_json: Mapping[str, Any]) -> int:
+    return order_from_json(order_json).cost
+
+
+GAME = RexFurum()

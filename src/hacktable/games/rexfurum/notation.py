@@ -1,0 +1,198 @@
+"""Reading orders written the way the seed writes them.
+
+    bribe 4000 gamma protect stephen pinkslip arthur at beta
+
+Several orders may share one text, in any case, separated by spaces, commas, semicolons,
+"and" or new lines. A word that cannot be read is named in the error, with a suggestion.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+
+from hacktable.engine.errors import Rejected
+from hacktable.games.rexfurum.orders import (
+    COMPANIES,
+    AcceptBribe,
+    Backstab,
+    Bribe,
+    CoverUp,
+    Crash,
+    Embezzle,
+    EnterEmpty,
+    Extort,
+    Invest,
+    Order,
+    Out,
+    PinkSlip,
+    Protect,
+    Quit,
+    Submit,
+)
+
+VERBS = ("embezzle", "out", "pinkslip", "extort", "crash", "backstab", "protect", "coverup",
+         "bribe", "accept", "enter", "quit", "invest")
+SELF_WORDS = ("self", "me", "myself")
+_FILLER = {"and", "then", "also"}
+_TOKEN = re.compile(r"\$?\d+(?:,\d{3})*(?:\.\d+)?k?(?![\w])|[^\s,;.!?()]+")
+_AMOUNT = re.compile(r"^\$?(\d[\d,]*)(?:\.(\d+))?(k)?$")
+MAX_AMOUNT = 10**12
+
+
+class _Reader:
+    def __init__(self, text: str, names: Sequence[str], seat: int, companies: int) -> None:
+        self.tokens = [t for t in _TOKEN.findall(text.lower()) if t not in _FILLER]
+        # "pink slip" and "cover up" are written in two words too.
+        self.tokens = _join_pairs(self.tokens)
+        self.pos = 0
+        self.names = [name.lower().split() for name in names]
+        self.seat = seat
+        self.companies = COMPANIES[:companies]
+
+    def done(self) -> bool:
+        return self.pos >= len(self.tokens)
+
+    def peek(self) -> str | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def fail(self, wanted: str, options: Sequence[str] = ()) -> Rejected:
+        word = self.peek()
+        if word is None:
+            previous = " ".join(self.tokens[max(0, self.pos - 3): self.pos])
+            return Rejected(f"The orders end too early after {previous!r}: expected {wanted}.")
+        hint = ""
+        close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+        if close:
+            hint = f" Did you mean {close[0]!r}?"
+        return Rejected(f"Could not read {word!r} (word {self.pos + 1}): expected {wanted}.{hint}")
+
+    def word(self, *expected: str) -> str:
+        token = self.peek()
+        if token not in expected:
+            raise self.fail(" or ".join(repr(e) for e in expected), expected)
+        self.pos += 1
+        return token
+
+    def optional(self, word: str) -> bool:
+        if self.peek() == word:
+            self.pos += 1
+            return True
+        return False
+
+    def player(self) -> int:
+        token = self.peek()
+        if token in SELF_WORDS:
+            self.pos += 1
+            return self.seat
+        best: tuple[int, int] | None = None
+        for seat, parts in enumerate(self.names):
+            if self.tokens[self.pos: self.pos + len(parts)] == parts and (
+                best is None or len(parts) > best[1]
+            ):
+                best = (seat, len(parts))
+        if best is None:
+            names = [" ".join(parts) for parts in self.names]
+            raise self.fail("a player's name (" + ", ".join(names) + ")", names)
+        self.pos += best[1]
+        return best[0]
+
+    def company(self) -> int:
+        token = self.peek()
+        if token not in self.companies:
+            raise self.fail("a company (" + ", ".join(self.companies) + ")", self.companies)
+        self.pos += 1
+        return self.companies.index(token)
+
+    def amount(self) -> int:
+        token = self.peek() or ""
+        match = _AMOUNT.match(token)
+        if not match:
+            raise self.fail("an amount of money such as 4000 or 4k")
+        whole, fraction, thousands = match.groups()
+        digits = whole.replace(",", "")
+        if thousands:
+            value = int(digits) * 1000 + (int((fraction or "0").ljust(3, "0")[:3]) if fraction else 0)
+        elif fraction:
+            raise self.fail("a whole number of dollars")
+        else:
+            value = int(digits)
+        if value > MAX_AMOUNT:
+            raise self.fail("a smaller amount of money")
+        self.pos += 1
+        return value
+
+    def order(self) -> Order:
+        verb = self.peek()
+        if verb not in VERBS:
+            raise self.fail("an action (" + ", ".join(VERBS) + ")", VERBS)
+        self.pos += 1
+        if verb == "embezzle":
+            self.optional("from")
+            return Embezzle(self.player())
+        if verb == "out":
+            return Out(self.player())
+        if verb == "pinkslip":
+            target = self.player()
+            self.word("at", "from")
+            return PinkSlip(target, self.company())
+        if verb == "extort":
+            target = self.player()
+            self.word("at", "from")
+            return Extort(target, self.company())
+        if verb == "crash":
+            return Crash(self.company())
+        if verb == "backstab":
+            return Backstab(self.player())
+        if verb == "protect":
+            return Protect(self.player())
+        if verb == "coverup":
+            self.optional("for")
+            return CoverUp(self.player())
+        if verb == "bribe":
+            amount = self.amount()
+            self.optional("to")
+            return Bribe(amount, self.company())
+        if verb == "accept":
+            self.optional("bribe")
+            amount = self.amount()
+            self.word("from")
+            briber = self.player()
+            self.word("to", "at", "into")
+            return AcceptBribe(amount, briber, self.company())
+        if verb == "enter":
+            self.optional("empty")
+            return EnterEmpty(self.company())
+        if verb == "quit":
+            self.optional("from")
+            return Quit(self.company())
+        amount = self.amount()  # invest
+        self.optional("in")
+        self.optional("to")
+        return Invest(amount, self.player())
+
+
+def _join_pairs(tokens: list[str]) -> list[str]:
+    joined: list[str] = []
+    for token in tokens:
+        if joined and (joined[-1], token) in (("pink", "slip"), ("cover", "up")):
+            joined[-1] = joined[-1] + token
+        else:
+            joined.append(token)
+    return joined
+
+
+def parse_orders(text: str, names: Sequence[str], seat: int, companies: int = 4) -> Submit:
+    """Turn a player's text into a submission, or say which word could not be read.
+
+    An empty text is a valid submission of no orders. Budget and legality are checked by
+    the rules, not here.
+    """
+    if len(text) > 10_000:
+        raise Rejected("Those orders are too long; a round's orders fit in a few lines.")
+    reader = _Reader(text, names, seat, companies)
+    orders: list[Order] = []
+    while not reader.done():
+        orders.append(reader.order())
+    return Submit(tuple(orders))

@@ -1,0 +1,326 @@
+"""Rex Furum's rules over a JSON-shaped state: set-up, submitting orders, closing a round.
+
+State (all plain JSON):
+    names       player names, by seat
+    options     the resolved rule options
+    round       the current round, 1-based; over=True once the last one is resolved
+    money, jobs each seat's net worth and the companies (numbers) it works for
+    orders      this round's submissions (a list of order JSON per seat, None = none yet)
+    history     every resolved round's orders, by seat
+    crashing    per seat, companies crashed last round (first half of a two-round crash)
+    bribes      offers made last round, acceptable this round
+    round_base  each seat's money at the start of this round, before salary
+    reports     per seat, the report of every round so far (what the GM's emails said)
+    ledger      every dollar moved, with the rule that moved it
+    announcements  everything announced to all players, in order
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hacktable.engine.contract import EVERYONE, Event, Outcome, Prompt
+from hacktable.engine.errors import Rejected
+from hacktable.games.rexfurum.notation import SELF_WORDS, VERBS
+from hacktable.games.rexfurum.orders import (
+    COMPANIES,
+    AcceptBribe,
+    Backstab,
+    Bribe,
+    CoverUp,
+    Crash,
+    Embezzle,
+    EnterEmpty,
+    Extort,
+    Invest,
+    Order,
+    Out,
+    PinkSlip,
+    Protect,
+    Quit,
+    Submit,
+    company_name,
+    order_from_json,
+)
+from hacktable.games.rexfurum.resolution import BANK, Resolution
+
+RESERVED_NAMES = set(SELF_WORDS) | set(VERBS) | set(COMPANIES) | {"at", "from", "to", "for",
+                                                                   "and", "empty", "bribe"}
+SELF_TARGET_FORBIDDEN = (Embezzle, Out, PinkSlip, Extort, Backstab, CoverUp, Invest)
+
+
+# -- set-up ---------------------------------------------------------------------------------
+
+def check_names(names: Sequence[str]) -> list[str]:
+    """Player names are how orders name their targets, so they must be distinct words."""
+    cleaned = [" ".join(str(name).split()) for name in names]
+    seen: set[str] = set()
+    for name in cleaned:
+        key = name.lower()
+        if not name or not any(ch.isalpha() for ch in name):
+            raise Rejected(f"{name!r} cannot be a player's name: it needs at least one letter.")
+        if key in RESERVED_NAMES:
+            raise Rejected(f"{name!r} cannot be a player's name: orders use that word.")
+        if key in seen:
+            raise Rejected(f"Two players are called {name!r}; orders need distinct names.")
+        seen.add(key)
+    return cleaned
+
+
+def setup(names: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> dict:
+    names = check_names(names)
+    n = len(names)
+    companies = options["companies"]
+    if options["starting_companies"] == "balanced":
+        seats = list(range(n))
+        rng.shuffle(seats)
+        order = list(range(companies))
+        rng.shuffle(order)
+        start = {seat: order[i % companies] for i, seat in enumerate(seats)}
+    else:
+        start = {seat: rng.randrange(companies) for seat in range(n)}
+    state = {
+        "names": names,
+        "options": dict(options),
+        "round": 1,
+        "over": False,
+        "money": [options["starting_money"]] * n,
+        "jobs": [[start[seat]] for seat in range(n)],
+        "orders": [None] * n,
+        "history": [],
+        "crashing": [[] for _ in range(n)],
+        "bribes": [],
+        "round_base": [options["starting_money"]] * n,
+        "reports": [[] for _ in range(n)],
+        "ledger": [],
+        "announcements": [],
+    }
+    begin_round(state, [])
+    return state
+
+
+def totals(state: dict) -> list[int]:
+    """Employees at each company in play."""
+    counts = [0] * state["options"]["companies"]
+    for jobs in state["jobs"]:
+        for company in jobs:
+            counts[company] += 1
+    return counts
+
+
+def begin_round(state: dict, resolution_events: list[Event]) -> list[Event]:
+    """Pay salaries and write every player's round-beginning report."""
+    events: list[Event] = []
+    n = len(state["names"])
+    salary = state["options"]["salary"]
+    round_number = state["round"]
+    earned_last = [state["money"][s] - state["round_base"][s] for s in range(n)]
+    first = not state["reports"][0]
+    state["round_base"] = list(state["money"])
+    paid = [0] * n
+    if not state["over"]:
+        for seat in range(n):
+            if state["jobs"][seat] and salary:
+                state["money"][seat] += salary
+                paid[seat] = salary
+                line = {"round": round_number, "from": BANK, "to": seat, "amount": salary,
+                        "rule": "salary"}
+                state["ledger"].append(line)
+                events.append(Event("ledger", line, "gm"))
+    company_totals = totals(state)
+    standings = [[seat, state["money"][seat], None if first else earned_last[seat]]
+                 for seat in range(n)]
+    for seat in range(n):
+        notices = [dict(event.data, kind=event.kind) for event in resolution_events
+                   if event.audience != "gm" and event.visible_to(seat)]
+        report = {
+            "round": round_number,
+            "final": state["over"],
+            "money": state["money"][seat],
+            "earned_last": None if first else earned_last[seat],
+            "salary": paid[seat],
+            "jobs": list(state["jobs"][seat]),
+            "totals": company_totals,
+            "standings": standings if state["options"]["public_money"] else [standings[seat]],
+            "orders_last": (state["history"][-1][seat] if state["history"] else None),
+            "notices": notices,
+        }
+        state["reports"][seat].append(report)
+        events.append(Event("report", report, (seat,)))
+    return events
+
+
+# -- submitting orders -----------------------------------------------------------------------
+
+def check_order(state: dict, seat: int, order: Order, submission: Sequence[Order]) -> None:
+    """Raise `Rejected` with a sentence if this order is not allowed; change nothing."""
+    n = len(state["names"])
+    companies = state["options"]["companies"]
+    for field in ("target", "briber"):
+        who = getattr(order, field, None)
+        if who is not None and not 0 <= who < n:
+            raise Rejected(f"There is no player number {who}; players are numbered 0 to {n - 1}.")
+    company = getattr(order, "company", None)
+    if company is not None and not 0 <= company < companies:
+        raise Rejected(f"There is no company number {company}; this game has "
+                       f"{', '.join(company_name(c) for c in range(companies))}.")
+    amount = getattr(order, "amount", None)
+    if amount is not None and amount <= 0:
+        raise Rejected("Amounts of money must be positive.")
+    if isinstance(order, SELF_TARGET_FORBIDDEN) and order.target == seat:
+        raise Rejected(f"You cannot {order.verb} yourself.")
+    if isinstance(order, AcceptBribe) and order.briber == seat:
+        raise Rejected("You cannot accept your own bribe.")
+    money = state["money"][seat]
+    jobs = state["jobs"][seat]
+    if isinstance(order, Quit) and company not in jobs:
+        raise Rejected(f"You do not work for {company_name(company)}, so you cannot quit it.")
+    if isinstance(order, EnterEmpty):
+        count = totals(state)[company]
+        if count:
+            raise Rejected(f"{company_name(company)} has {count} employee(s); you can only enter "
+                           "an empty company. Offer a bribe to join it instead.")
+    if isinstance(order, Bribe):
+        if amount > money:
+            raise Rejected(f"Your bribe cannot exceed your net worth (${money:,}).")
+        if company in jobs and Quit(company) not in submission:
+            raise Rejected(f"You already work for {company_name(company)}.")
+    if isinstance(order, AcceptBribe):
+        if Quit(company) in submission:
+            raise Rejected(f"You are quitting {company_name(company)} this round, so you could "
+                           "not accept a bribe to join it.")
+        if company not in jobs and EnterEmpty(company) not in submission:
+            raise Rejected(f"You must work for {company_name(company)} to accept a bribe to "
+                           "join it.")
+    if isinstance(order, Invest):
+        limit = state["options"]["invest_limit"]
+        if amount >= limit:
+            raise Rejected(f"An investment must be under ${limit:,}.")
+
+
+def check_submission(state: dict, seat: int, orders: Sequence[Order]) -> None:
+    """Validate a whole round's orders for one seat: each order, duplicates, the budget."""
+    if state["over"]:
+        raise Rejected("The game is over; no more orders are taken.")
+    for order in orders:
+        check_order(state, seat, order, orders)
+    seen: set[Order] = set()
+    invested_in: set[int] = set()
+    embezzled: set[int] = set()
+    bribed: set[int] = set()
+    names = state["names"]
+    for order in orders:
+        if isinstance(order, Embezzle):
+            if order.target in embezzled:
+                raise Rejected("You cannot embezzle from the same player more than once per "
+                               "round.")
+            embezzled.add(order.target)
+        if isinstance(order, Invest):
+            if order.target in invested_in:
+                raise Rejected("You can only send one investment to each player per round.")
+            invested_in.add(order.target)
+        if isinstance(order, Bribe):
+            if order.company in bribed:
+                raise Rejected(f"You already offered a bribe to {company_name(order.company)} "
+                               "this round.")
+            bribed.add(order.company)
+        if order in seen:
+            raise Rejected(f"You already ordered '{order.notation(names)}' this round; each "
+                           "order counts once.")
+        seen.add(order)
+    invested = sum(order.amount for order in orders if isinstance(order, Invest))
+    if invested > max(0, state["money"][seat]):
+        raise Rejected(f"You can't invest more than your net worth (${state['money'][seat]:,}).")
+    points = sum(order.cost for order in orders)
+    budget = state["options"]["action_points"]
+    if points > budget:
+        raise Rejected(f"Those orders cost {points} action points; you have {budget} per round.")
+
+
+def current_orders(state: dict, seat: int) -> tuple[Order, ...]:
+    return tuple(order_from_json(o) for o in (state["orders"][seat] or ()))
+
+
+def submit(state: dict, seat: int, action: Submit) -> list[Event]:
+    """Store a seat's secret orders for the round; the round resolves on timeout."""
+    if not isinstance(action, Submit):
+        raise Rejected("A Rex Furum seat sends orders.")
+    earlier = state["orders"][seat]
+    append = state["options"]["resubmission"] == "append" and earlier is not None
+    orders = (current_orders(state, seat) if append else ()) + action.orders
+    check_submission(state, seat, orders)
+    state["orders"][seat] = [order.to_json() for order in orders]
+    ack = Event("orders_received", {
+        "round": state["round"],
+        "orders": state["orders"][seat],
+        "points": sum(order.cost for order in orders),
+        "budget": state["options"]["action_points"],
+        "replaced": earlier is not None and not append,
+        "appended": append,
+    }, (seat,))
+    events = [ack]
+    if state["options"]["early_close"] and all(o is not None for o in state["orders"]):
+        events += close_round(state)
+    return events
+
+
+def close_round(state: dict) -> list[Event]:
+    """Resolve every order at once, then start the next round (or end the game)."""
+    if state["over"]:
+        raise Rejected("The game is over; there is no round to close.")
+    events = Resolution(state).run()
+    state["history"].append([list(o or []) for o in state["orders"]])
+    state["orders"] = [None] * len(state["names"])
+    if state["round"] >= state["options"]["rounds"]:
+        state["over"] = True
+        ranking = ranking_of(state)
+        events.append(Event("game_over", {"round": state["round"], "ranking":
+                                          [list(group) for group in ranking],
+                                          "money": list(state["money"])}, EVERYONE))
+    else:
+        state["round"] += 1
+    state["announcements"] += [dict(event.data, kind=event.kind) for event in events
+                               if event.audience == EVERYONE]
+    return events + begin_round(state, events)
+
+
+def ranking_of(state: dict) -> tuple[tuple[int, ...], ...]:
+    """Richest first; players with equal money share a place."""
+    by_money: dict[int, list[int]] = {}
+    for seat, money in enumerate(state["money"]):
+        by_money.setdefault(money, []).append(seat)
+    return tuple(tuple(by_money[money]) for money in sorted(by_money, reverse=True))
+
+
+def outcome(state: dict) -> Outcome | None:
+    if not state["over"]:
+        return None
+    ranking = ranking_of(state)
+    names = state["names"]
+    winners = " and ".join(names[seat] for seat in ranking[0])
+    richest = state["money"][ranking[0][0]]
+    verb = "wins" if len(ranking[0]) == 1 else "share the win"
+    return Outcome(ranking, {seat: float(m) for seat, m in enumerate(state["money"])},
+                   f"{winners} {verb} with ${richest:,}.")
+
+
+def prompts(state: dict) -> dict[int, Prompt]:
+    if state["over"]:
+        return {}
+    options = state["options"]
+    round_number = state["round"]
+    result = {}
+    for seat in range(len(state["names"])):
+        submitted = state["orders"][seat] is not None
+        result[seat] = Prompt(
+            kind="orders",
+            text=f"Round {round_number} of {options['rounds']}: send your orders "
+                 f"({options['action_points']} action points).",
+            simultaneous=True,
+            time_limit=options["round_minutes"] * 60.0,
+            submitted=submitted,
+            data={"round": round_number, "action_points": options["action_points"]},
+        )
+    return result

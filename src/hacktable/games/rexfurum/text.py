@@ -1,0 +1,181 @@
+"""Rex Furum in words: notices as sentences and the round-beginning report as a letter."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hacktable.games.rexfurum.orders import company_name, order_from_json
+
+PUBLIC_KINDS = ("outed", "embezzle_exposed", "mutual_backstab", "crash", "game_over")
+
+
+def money(amount: int) -> str:
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+
+
+def orders_text(orders: Sequence[Mapping[str, Any]] | None, names: Sequence[str]) -> str:
+    if not orders:
+        return "no orders"
+    return ", ".join(order_from_json(order).notation(names) for order in orders)
+
+
+def notice_text(notice: Mapping[str, Any], names: Sequence[str], you: int | None = None) -> str:
+    """One notice as a sentence. `you` is the reader's seat, for "you" instead of a name."""
+
+    def who(seat: int) -> str:
+        return "you" if seat == you else names[seat]
+
+    def co(key: str = "company") -> str:
+        return company_name(notice[key])
+
+    kind = notice["kind"]
+    amount = notice.get("amount", 0)
+    texts = {
+        "quit": lambda: f"You quit {co()}.",
+        "entered": lambda: f"You entered {co()}, which was empty, and now work there.",
+        "accept_failed": lambda: (
+            f"Your acceptance of a {money(amount)} bribe from {names[notice['briber']]} to "
+            f"{co()} did nothing: "
+            + ("no such bribe was on offer." if notice["reason"] == "no_such_bribe"
+               else f"you no longer worked for {co()}.")),
+        "bribe_bounced": lambda: (
+            f"The {money(amount)} bribe from {who(notice['briber'])} to join {co()} bounced: "
+            "the briber no longer had the money. Nobody was hired."),
+        "bribe_accepted": lambda: (
+            f"Your bribe of {money(amount)} was accepted: you now work for {co()}."),
+        "bribe_paid": lambda: (
+            f"You accepted {names[notice['briber']]}'s bribe to join {co()} and received "
+            f"{money(amount)}."),
+        "pinkslipped": lambda: f"You were fired from {co()} by pink slips.",
+        "pinkslip_attempt": lambda: (
+            f"{names[notice['by']]} tried to pink-slip you at {co()}, alone, and failed."),
+        "crashed_out": lambda: (
+            f"{co()} crashed: you were fired and paid {money(amount)} to the crasher."),
+        "crash_done": lambda: (
+            f"Your crash of {co()} fired {notice['fired']} employee(s) and earned you "
+            f"{money(amount)}."),
+        "crash": lambda: f"{co()} crashed! Everyone who worked there was fired.",
+        "embezzle_exposed": lambda: (
+            f"{who(notice['embezzler'])} tried to embezzle from {who(notice['target'])}, "
+            "who was protected."),
+        "embezzler_named": lambda: (
+            f"{who(notice['embezzler'])} tried to embezzle from {who(notice['target'])}, "
+            "whom you protected."),
+        "embezzle_done": lambda: (
+            f"You embezzled {money(amount)} from {names[notice['target']]}"
+            + (" (capped: they protected themselves)." if notice.get("capped") else ".")),
+        "embezzled": lambda: f"Someone embezzled {money(amount)} from you.",
+        "invest_bounced": lambda: (
+            f"{who(notice['investor']).capitalize()} could not cover an investment of "
+            f"{money(amount)} in {who(notice['target'])}; nothing was paid."),
+        "invested": lambda: (
+            f"{who(notice['investor']).capitalize()} invested {money(amount)} in "
+            f"{who(notice['target'])}."),
+        "extort_void": lambda: (
+            f"Your CEO extortion of {names[notice['target']]} at {co()} came to nothing: "
+            "someone joined the company this round."),
+        "extort_done": lambda: (
+            f"Your CEO extortion of {names[notice['target']]} at {co()} took {money(amount)}."),
+        "extorted": lambda: (
+            f"You were the sole employee of {co()} and were CEO-extorted of {money(amount)}."),
+        "slander_paid": lambda: (
+            f"{names[notice['target']]} was not the sole employee of {co()}: you paid "
+            f"{money(amount)} in slander fees."),
+        "slander_received": lambda: (
+            f"Someone tried to CEO-extort you at {co()} and paid you {money(amount)} in "
+            "slander fees."),
+        "mutual_backstab": lambda: (
+            f"Scandal! {who(notice['players'][0])} and {who(notice['players'][1])} backstabbed "
+            "each other; both attempts failed and each lost "
+            f"{money(max(notice['amounts']))}."),
+        "backstabbed": lambda: (
+            f"{names[notice['by']]}, whom you protected, backstabbed you and took "
+            f"{money(amount)}."),
+        "backstab_done": lambda: (
+            f"Your backstab of {names[notice['target']]} took {money(amount)}."),
+        "backstab_attempt": lambda: (
+            f"{names[notice['by']]} tried to backstab you and paid you {money(amount)}."),
+        "backstab_failed": lambda: (
+            f"{names[notice['target']]} was not protecting you: your backstab failed and you "
+            f"paid them {money(amount)}."),
+        "outer_named": lambda: (
+            f"{names[notice['outer']]} tried to out {names[notice['target']]}, "
+            "whom you covered for."),
+        "outing_failed": lambda: (
+            f"Your outing of {names[notice['target']]} failed: someone covered for them."),
+        "outed": lambda: (
+            f"{who(notice['target']).capitalize()} "
+            f"{'have' if notice['target'] == you else 'has'} been outed: works for "
+            + (", ".join(company_name(c) for c in notice["companies"]) or "no company")
+            + f"; moves in round {notice['moves_round']}: "
+            + orders_text(notice["moves"], names) + "."),
+        "bribe_offered": lambda: (
+            f"Someone offers a bribe of {money(amount)} to be hired into {co()}. Accept it "
+            f"next round with: accept bribe {amount} from <name> to "
+            f"{company_name(notice['company']).lower()}."),
+        "game_over": lambda: "The game is over.",
+    }
+    render = texts.get(kind)
+    return render() if render else f"{kind}: {dict(notice)}"
+
+
+def report_text(report: Mapping[str, Any], names: Sequence[str], seat: int, rounds: int,
+                companies: int, ends_at: str | None = None) -> str:
+    """The seed's round-beginning email: net worth, earnings, salary, name, employment,
+    company employee totals, when the round ends, and the announcements received."""
+    lines: list[str] = []
+    title = ("REX FURUM: final report" if report["final"]
+             else f"REX FURUM: round {report['round']} of {rounds}")
+    lines += [title, "", f"Dear {names[seat]},", ""]
+    earned = report["earned_last"]
+    lines.append(f"  Total net worth      {money(report['money'])}")
+    lines.append("  Earnings last round  " + ("-" if earned is None else money(earned)))
+    if not report["final"]:
+        lines.append(f"  Salary               {money(report['salary'])}")
+    lines.append(f"  Player               {names[seat]}")
+    lines.append("")
+    heads = [company_name(c) for c in range(companies)]
+    width = max(len(h) for h in heads) + 2
+    lines.append("  Employment           " + "".join(h.ljust(width) for h in heads))
+    lines.append("                       " + "".join(
+        ("1" if c in report["jobs"] else "FALSE").ljust(width) for c in range(companies)))
+    lines.append("  Company employees    " + "".join(
+        str(count).ljust(width) for count in report["totals"]))
+    lines.append("")
+    if not report["final"]:
+        lines.append(f"  Round {report['round']} ends: {ends_at or 'when the gamemaster says'}")
+        lines.append("")
+    if report.get("orders_last") is not None:
+        lines.append("Your orders last round: " + orders_text(report["orders_last"], names))
+        lines.append("")
+    public = [n for n in report["notices"] if n["kind"] in PUBLIC_KINDS]
+    private = [n for n in report["notices"] if n["kind"] not in PUBLIC_KINDS]
+    if public:
+        lines.append("Announcements")
+        lines += [f"  - {notice_text(n, names, seat)}" for n in public]
+        lines.append("")
+    if private:
+        lines.append("For your eyes only")
+        lines += [f"  - {notice_text(n, names, seat)}" for n in private]
+        lines.append("")
+    lines.append("Standings" if len(report["standings"]) > 1 else "Your figures")
+    ordered = sorted(report["standings"], key=lambda row: (-row[1], row[0]))
+    for place, (who, worth, earned_last) in enumerate(ordered, start=1):
+        change = "" if earned_last is None else f"  (last round {money(earned_last)})"
+        marker = "  <- you" if who == seat else ""
+        lines.append(f"  {place:>2}. {names[who]:<14} {money(worth):>12}{change}{marker}")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def ledger_text(ledger: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
+    """The GM's ledger: every dollar moved, and the rule that moved it."""
+    lines = [f"{'round':>5}  {'from':<14} {'to':<14} {'amount':>12}  rule"]
+    for line in ledger:
+        payer = "(bank)" if line["from"] is None else names[line["from"]]
+        payee = "(vanished)" if line["to"] is None else names[line["to"]]
+        if line["from"] is None and line["rule"] != "salary":
+            payer = "(new money)"
+        lines.append(f"{line['round']:>5}  {payer:<14} {payee:<14} "
+                     f"{money(line['amount']):>12}  {line['rule']}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,82 @@
+"""What each viewer may see of a Rex Furum state.
+
+A seat sees its own money, companies, orders and reports; company employee totals and
+(by default) everyone's net worth are public; other players' companies and orders are not.
+The gamemaster sees everything. Views share the state's report records: treat them as
+read-only.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hacktable.engine.contract import GM, SPECTATOR, Viewer
+from hacktable.games.rexfurum import rules
+from hacktable.games.rexfurum.orders import company_name
+from hacktable.games.rexfurum.text import orders_text
+
+
+def _common(state: dict) -> dict[str, Any]:
+    options = state["options"]
+    outcome = rules.outcome(state)
+    return {
+        "game": "rexfurum",
+        "players": state["names"],
+        "companies": [company_name(c) for c in range(options["companies"])],
+        "round": state["round"],
+        "rounds": options["rounds"],
+        "round_minutes": options["round_minutes"],
+        "action_points": options["action_points"],
+        "over": state["over"],
+        "totals": rules.totals(state),
+        "outcome": outcome.to_json() if outcome else None,
+    }
+
+
+def seat_view(state: dict, seat: int) -> dict[str, Any]:
+    orders = state["orders"][seat]
+    reports = state["reports"][seat]
+    return {
+        **_common(state),
+        "seat": seat,
+        "name": state["names"][seat],
+        "money": state["money"][seat],
+        "jobs": list(state["jobs"][seat]),
+        "standings": reports[-1]["standings"],
+        "orders": orders,
+        "orders_text": None if orders is None else orders_text(orders, state["names"]),
+        "points_used": sum(2 if o["do"] == "crash" else 0 if o["do"] == "invest" else 1
+                           for o in orders or ()),
+        "reports": reports,
+    }
+
+
+def spectator_view(state: dict) -> dict[str, Any]:
+    public = state["options"]["public_money"]
+    return {
+        **_common(state),
+        "standings": ([[seat, money, None] for seat, money in enumerate(state["money"])]
+                      if public else None),
+        "announcements": state["announcements"],
+    }
+
+
+def gm_view(state: dict) -> dict[str, Any]:
+    names = state["names"]
+    return {
+        **_common(state),
+        "gm": True,
+        "state": copy.deepcopy(state),
+        "orders_text": [None if o is None else orders_text(o, names) for o in state["orders"]],
+        "history_text": [[orders_text(o, names) for o in round_orders]
+                         for round_orders in state["history"]],
+    }
+
+
+def view(state: dict, viewer: Viewer) -> dict[str, Any]:
+    if viewer == GM:
+        return gm_view(state)
+    if viewer == SPECTATOR:
+        return spectator_view(state)
+    return seat_view(state, viewer)
