@@ -177,14 +177,13 @@ class RexFurum(BaseGame):
         new = copy.deepcopy(state)
         n = len(new["names"])
         others = [p for p in range(n) if p != seat]
-        for company, count in enumerate(rules.totals(new)):
+        for company in range(new["options"]["companies"]):
             holders = [p for p in others if company in new["jobs"][p]]
             for p in holders:
                 new["jobs"][p].remove(company)
             for p in rng.sample(others, len(holders)):
                 new["jobs"][p].append(company)
                 new["jobs"][p].sort()
-            del count
         for p in others:
             if new["orders"][p] is not None:
                 new["orders"][p] = rng.choice([[], [Protect(p).to_json()]])

@@ -113,7 +113,7 @@ class _Reader:
         whole, fraction, thousands = match.groups()
         digits = whole.replace(",", "")
         if thousands:
-            value = int(digits) * 1000 + (int((fraction or "0").ljust(3, "0")[:3]) if fraction else 0)
+            value = int(digits) * 1000 + int((fraction or "0").ljust(3, "0")[:3])
         elif fraction:
             raise self.fail("a whole number of dollars")
         else:

@@ -157,7 +157,7 @@ class Resolution:
             bribe = open_bribes[index]
             briber, amount, company = bribe["briber"], bribe["amount"], bribe["company"]
             if self.money[briber] < amount:
-                self.tell(seats + [briber], "bribe_bounced", briber=briber, amount=amount,
+                self.tell([*seats, briber], "bribe_bounced", briber=briber, amount=amount,
                           company=company)
                 continue
             self.hire(briber, company)
