@@ -23,42 +23,54 @@ from hacktable.games.rexfurum.orders import (
     Protect,
     Quit,
     Submit,
-    order_from_json,
 )
 
 View = Mapping[str, Any]
 
 
 class Plan:
-    """Orders a bot is putting together, kept within the rules it can see."""
+    """Orders a bot is putting together, kept within the rules it can see.
+
+    It keeps running tallies (points left, targets and companies already used) instead of
+    re-scanning its orders, because bots build a plan for every seat every round.
+    """
+
+    __slots__ = ("_bribed", "_embezzled", "_invested", "_money", "_seen", "_spent", "left",
+                 "orders", "view")
 
     def __init__(self, view: View) -> None:
         self.view = view
         self.orders: list[Order] = []
-        self.budget = view["action_points"]
-
-    @property
-    def left(self) -> int:
-        return self.budget - sum(order.cost for order in self.orders)
+        self.left: int = view["action_points"]
+        self._seen: set[Order] = set()
+        self._embezzled: set[int] = set()
+        self._invested: set[int] = set()
+        self._bribed: set[int] = set()
+        self._spent = 0
+        self._money = max(0, view["money"])
 
     def add(self, order: Order) -> bool:
-        if order.cost > self.left or order in self.orders or not self._compatible(order):
+        """Add the order if the rules the bot can see allow it; say whether it was added."""
+        cost = order.cost
+        if cost > self.left or order in self._seen:
             return False
+        kind = type(order)
+        if kind is Embezzle:
+            if order.target in self._embezzled:
+                return False
+            self._embezzled.add(order.target)
+        elif kind is Invest:
+            if order.target in self._invested or self._spent + order.amount > self._money:
+                return False
+            self._invested.add(order.target)
+            self._spent += order.amount
+        elif kind is Bribe:
+            if order.company in self._bribed:
+                return False
+            self._bribed.add(order.company)
         self.orders.append(order)
-        return True
-
-    def _compatible(self, order: Order) -> bool:
-        def same(kind: type, attr: str) -> bool:
-            return any(type(o) is kind and getattr(o, attr) == getattr(order, attr)
-                       for o in self.orders)
-
-        if isinstance(order, Embezzle | Invest) and same(type(order), "target"):
-            return False
-        if isinstance(order, Bribe) and same(Bribe, "company"):
-            return False
-        if isinstance(order, Invest):
-            spent = sum(o.amount for o in self.orders if isinstance(o, Invest))
-            return spent + order.amount <= max(0, self.view["money"])
+        self._seen.add(order)
+        self.left -= cost
         return True
 
     def submit(self) -> Submit:
@@ -68,9 +80,10 @@ class Plan:
 def others_by_wealth(view: View) -> list[int]:
     """Other players, richest first (as far as the standings show)."""
     me = view["seat"]
-    worth = {row[0]: row[1] for row in view["standings"]}
-    others = [p for p in range(len(view["players"])) if p != me]
-    return sorted(others, key=lambda p: (-worth.get(p, 0), p))
+    worth = [0] * len(view["players"])
+    for row in view["standings"]:
+        worth[row[0]] = row[1]
+    return [p for _, p in sorted([(-money, p) for p, money in enumerate(worth) if p != me])]
 
 
 def notices(view: View, kind: str) -> list[Mapping[str, Any]]:
@@ -153,12 +166,14 @@ class EmbezzlerBot:
             plan.add(EnterEmpty(rng.choice(empties)))
         shielded = protected_last_round(view)
         named = {n["by"] for n in notices(view, "backstab_attempt")}
-        targets = [p for p in others_by_wealth(view) if p not in shielded]
-        targets += [p for p in others_by_wealth(view) if p in shielded]
+        richest = others_by_wealth(view)
+        targets = [p for p in richest if p not in shielded]
+        targets += [p for p in richest if p in shielded]
         for target in targets:
             if target in named and rng.random() < 0.5:
                 continue
-            plan.add(Embezzle(target))
+            if plan.left:
+                plan.add(Embezzle(target))
         return plan.submit()
 
 
@@ -170,8 +185,8 @@ class CrasherBot:
     def act(self, view: View, prompt: Prompt, legal: Sequence | None,
             rng: random.Random) -> Submit:
         plan = Plan(view)
-        last = [order_from_json(o) for o in view["reports"][-1]["orders_last"] or ()]
-        begun = next((o.company for o in last if isinstance(o, Crash)), None)
+        last = view["reports"][-1]["orders_last"] or ()
+        begun = next((o["company"] for o in last if o["do"] == Crash.verb), None)
         finished = {n["company"] for n in notices(view, "crash_done")}
         rounds_left = view["rounds"] - view["round"]
         if begun is not None and begun not in finished:
@@ -184,7 +199,7 @@ class CrasherBot:
             if count >= 2:
                 plan.add(Crash(company))
         for target in others_by_wealth(view):
-            if not plan.add(Embezzle(target)):
+            if not plan.left or not plan.add(Embezzle(target)):
                 break
         return plan.submit()
 
@@ -212,7 +227,7 @@ class OpportunistBot:
         if richest and richest[0] not in known:
             plan.add(Out(richest[0]))
         for target in richest:
-            if not plan.add(Embezzle(target)):
+            if not plan.left or not plan.add(Embezzle(target)):
                 break
         return plan.submit()
 

@@ -76,6 +76,10 @@ class RexFurum(BaseGame):
     max_seats = 10
     options = OPTIONS
     credits = "Rex Furum by Felix Park."
+    playthrough_options = {"rounds": 3}
+    fuzz_words = ("embezzle", "out", "pinkslip", "at", "extort", "crash", "backstab", "protect",
+                  "self", "coverup", "for", "bribe", "accept", "from", "to", "enter", "empty",
+                  "quit", "invest", "alpha", "beta", "gamma", "delta", "4000", "10k", "99999")
 
     def setup(self, seats: Sequence[str], options: Mapping[str, Any],
               rng: random.Random) -> dict:

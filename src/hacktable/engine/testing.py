@@ -1,0 +1,225 @@
+"""Checks every game must pass, shared by every game's tests.
+
+- `fuzz_match`: plays a game with random legal and illegal input and timeouts, checking
+  that nothing but `Rejected` escapes, that a rejection changes nothing, that legal actions
+  are accepted, that every view, prompt and event is plain JSON, and that replaying the log
+  rebuilds the live state.
+- `check_hidden_information`: what a seat sees is a function of what it may know.
+
+These need `hypothesis` (a test dependency); they are imported by tests only.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from hypothesis import strategies as st
+
+from hacktable.engine.contract import GM, SPECTATOR, Game, Viewer
+from hacktable.engine.errors import Rejected
+from hacktable.engine.match import Match
+
+SEAT_NAMES = ("Amy", "Bert", "Cleo", "Dmitri", "Ines", "Jun", "Kofi", "Lena", "Mo", "Noor",
+              "Oskar", "Pia")
+
+JSON_SCALARS = st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=12)
+JSON_VALUES = st.recursive(
+    JSON_SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=4),
+    max_leaves=12,
+)
+
+
+def canonical(value: Any) -> str:
+    """One string per JSON value; raises if the value is not plain JSON."""
+    text = json.dumps(value, sort_keys=True, allow_nan=False)
+    if json.loads(text) != value:
+        raise AssertionError(f"value does not survive a JSON round trip: {value!r:.200}")
+    return text
+
+
+def viewers(match: Match) -> list[Viewer]:
+    return [*range(len(match.seats)), SPECTATOR, GM]
+
+
+def check_plain_json(match: Match, events: list) -> None:
+    """Views, prompts, events and the outcome must all be plain JSON."""
+    for viewer in viewers(match):
+        canonical(match.view(viewer))
+    for prompt in match.prompts().values():
+        canonical(prompt.to_json())
+    for event in events:
+        canonical(event.to_json())
+    outcome = match.outcome()
+    if outcome is not None:
+        canonical(outcome.to_json())
+
+
+def check_replay(match: Match) -> None:
+    """The serialised log replays to the same state, bit for bit."""
+    text = json.dumps(match.to_json())
+    rebuilt = Match.from_json(json.loads(text), game=match.game)
+    assert canonical(rebuilt.state) == canonical(match.state), "replay differs from live state"
+    assert [e.event for e in rebuilt.events] == [e.event for e in match.events]
+
+
+def _mutations(payload: Any, rng: random.Random) -> Any:
+    """A legal action's JSON with one part broken: the likeliest shape of a bad request."""
+    broken = copy.deepcopy(payload)
+    containers = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            containers.append(node)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            containers.append(node)
+            for value in node:
+                walk(value)
+
+    walk(broken)
+    if not containers:
+        return rng.choice([None, -1, "x", [], {}])
+    node = rng.choice(containers)
+    junk = rng.choice([None, -1, 10**9, "", "???", True, [], {}, 3])
+    if isinstance(node, dict) and node:
+        key = rng.choice(sorted(node, key=str))
+        if rng.random() < 0.3:
+            del node[key]
+        else:
+            node[key] = junk
+    elif isinstance(node, list) and node and rng.random() < 0.5:
+        node[rng.randrange(len(node))] = junk
+    elif isinstance(node, list):
+        node.append(junk)
+    else:
+        node["unexpected"] = junk
+    return broken
+
+
+def _expect_rejected_or_ok(match: Match, attempt: Callable[[], list]) -> tuple[bool, list]:
+    """Run one input; a rejection must leave the state exactly as it was."""
+    before = canonical(match.state)
+    log_length = len(match.log)
+    try:
+        events = attempt()
+    except Rejected as rejected:
+        assert rejected.reason and rejected.reason.strip(), "a rejection needs a sentence"
+        assert canonical(match.state) == before, f"rejected input changed the state: {rejected}"
+        assert len(match.log) == log_length, "rejected input was logged"
+        return False, []
+    return True, events
+
+
+def fuzz_match(
+    game: Game,
+    data: st.DataObject,
+    *,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int = 60,
+    words: tuple[str, ...] = (),
+    invariants: Callable[[Match], None] | None = None,
+) -> Match:
+    """Drive one match with hypothesis-chosen input and check the contract at every step."""
+    seats = data.draw(st.integers(game.min_seats, min(game.max_seats, game.min_seats + 3)),
+                      label="seats")
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    match = Match(game, SEAT_NAMES[:seats], options, seed)
+    rng = random.Random(seed)
+    vocabulary = words + tuple(name.lower() for name in match.seats)
+    for _ in range(max_steps):
+        if match.outcome() is not None:
+            break
+        prompts = match.prompts()
+        kind = data.draw(st.sampled_from(
+            ("legal", "legal", "legal", "legal", "mutated", "junk", "text", "seat", "timeout")),
+            label="kind")
+        seat = data.draw(st.sampled_from(sorted(prompts) or [0]), label="seat")
+        if kind == "legal":
+            legal = match.legal_actions(seat)
+            if not legal:
+                continue
+            action = legal[data.draw(st.integers(0, len(legal) - 1), label="action")]
+            try:
+                events = match.submit(seat, action)
+            except Rejected as rejected:
+                raise AssertionError(f"a legal action was rejected: {rejected}") from None
+        elif kind == "mutated":
+            legal = match.legal_actions(seat) or [None]
+            base = legal[data.draw(st.integers(0, len(legal) - 1), label="base")]
+            payload = _mutations(game.action_to_json(base) if base is not None else None, rng)
+            _, events = _expect_rejected_or_ok(match, lambda: match.submit_json(seat, payload))
+        elif kind == "junk":
+            payload = data.draw(JSON_VALUES, label="junk")
+            _, events = _expect_rejected_or_ok(match, lambda: match.submit_json(seat, payload))
+        elif kind == "text":
+            text = " ".join(data.draw(st.lists(
+                st.sampled_from(vocabulary) | st.from_regex(r"[a-z0-9$,]{0,8}", fullmatch=True)
+                if vocabulary else st.text(max_size=8), max_size=8), label="text"))
+            _, events = _expect_rejected_or_ok(match, lambda: match.submit_text(seat, text))
+        elif kind == "seat":
+            bad = data.draw(st.sampled_from([-1, len(match.seats), 99, "0", None]), label="bad")
+            _, events = _expect_rejected_or_ok(match, lambda: match.submit(bad, None))
+        else:
+            _, events = _expect_rejected_or_ok(match, match.close_phase)
+        check_plain_json(match, events)
+        if invariants is not None:
+            invariants(match)
+    check_replay(match)
+    return match
+
+
+def check_hidden_information(match: Match, rng: random.Random, redeals: int = 2) -> int:
+    """Check, at the match's current position, that no seat can see what it may not.
+
+    1. A secret submission in a simultaneous phase that leaves everyone else's prompt alone
+       must not change anyone else's view, nor produce an event anyone else may see.
+    2. Re-dealing what a seat cannot know (`game.redeal`) must leave that seat's view,
+       prompt and legal actions, and the spectator's view, unchanged.
+
+    Returns how many re-deals actually changed the state (so a caller can make sure the
+    check was not vacuous).
+    """
+    game, state = match.game, match.state
+    seats = range(len(match.seats))
+    prompts = game.prompts(state)
+    for actor, prompt in prompts.items():
+        if not prompt.simultaneous:
+            continue
+        for action in (game.legal_actions(state, actor) or [])[:4]:
+            trial = copy.deepcopy(state)
+            try:
+                events = game.apply(trial, actor, action, rng)
+            except Rejected:
+                continue
+            after = game.prompts(trial)
+            if any(after.get(s) != prompts.get(s) for s in seats if s != actor):
+                continue  # the submission closed the phase; views may change legitimately
+            for other in [*[s for s in seats if s != actor], SPECTATOR]:
+                assert canonical(game.view(trial, other)) == canonical(game.view(state, other)), (
+                    f"seat {actor}'s secret submission changed what {other!r} sees")
+                leaked = [e for e in events if e.visible_to(other)]
+                assert not leaked, f"seat {actor}'s secret submission told {other!r}: {leaked}"
+    changed = 0
+    for seat in seats:
+        for _ in range(redeals):
+            other = game.redeal(state, seat, rng)
+            if other is None:
+                return changed
+            if canonical(other) != canonical(state):
+                changed += 1
+            assert canonical(game.view(other, seat)) == canonical(game.view(state, seat)), (
+                f"seat {seat}'s view depends on something it may not know")
+            assert canonical(game.view(other, SPECTATOR)) == canonical(
+                game.view(state, SPECTATOR)), "the spectator's view depends on hidden state"
+            assert game.prompts(other).get(seat) == prompts.get(seat), (
+                f"seat {seat}'s prompt depends on something it may not know")
+            assert game.legal_actions(other, seat) == game.legal_actions(state, seat), (
+                f"seat {seat}'s legal actions depend on something it may not know")
+    return changed

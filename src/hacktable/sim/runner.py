@@ -1,0 +1,143 @@
+"""Playing one whole match with a bot in every seat, through the same `Match` API people use.
+
+The loop stands in for the runtime: it asks each seat's bot for an action from that seat's
+view only, and when nobody is left to ask it declares the phase's deadline passed
+(`close_phase`). Everything is derived from the seed, so a seed always plays the same match.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hacktable.bots import GENERIC_BOTS
+from hacktable.engine.contract import Game, Prompt
+from hacktable.engine.errors import Rejected
+from hacktable.engine.match import Match
+from hacktable.engine.rng import derive_seed
+
+SEAT_NAMES = (
+    "Ada", "Bruno", "Chiara", "Dmitri", "Elif", "Farah", "Goran", "Hana", "Ines", "Jonas",
+    "Kofi", "Lena", "Mateo", "Nadia", "Oskar", "Priya", "Quentin", "Rosa", "Sven", "Tomoko",
+)
+"""Plausible first names: distinct words that no game's notation reserves."""
+
+DEFAULT_STEP_LIMIT = 100_000
+MAX_ERROR_REASONS = 5
+
+
+class UnknownPersonality(ValueError):
+    """A bot personality that neither the game nor the generic bots provide."""
+
+
+def seat_names(count: int) -> list[str]:
+    """`count` distinct seat names; past the list, names get a number so they stay unique."""
+    return [SEAT_NAMES[i % len(SEAT_NAMES)] + ("" if i < len(SEAT_NAMES) else
+                                                 str(i // len(SEAT_NAMES) + 1))
+            for i in range(count)]
+
+
+def bot_classes(game: Game) -> dict[str, type]:
+    """Every personality that can sit at this game: its own bots, then the generic ones."""
+    return {**GENERIC_BOTS, **game.bots()}
+
+
+def make_bot(game: Game, personality: str) -> Any:
+    """A fresh bot; an unknown name raises `UnknownPersonality` listing the known ones."""
+    classes = bot_classes(game)
+    try:
+        return classes[personality]()
+    except KeyError:
+        known = ", ".join(sorted(classes))
+        raise UnknownPersonality(
+            f"{game.name} has no bot called {personality!r}; try one of: {known}."
+        ) from None
+
+
+def bot_rng(seed: int | str, seat: int) -> random.Random:
+    """The bot's own stream, apart from the match's, so bots never shift the game's dice."""
+    return random.Random(derive_seed(seed, seat, salt="bot"))
+
+
+@dataclass(slots=True)
+class Played:
+    """A finished (or abandoned) simulation: the match plus what the runner counted."""
+
+    match: Match
+    personalities: tuple[str, ...]
+    finished: bool
+    steps: int = 0
+    bot_errors: dict[str, int] = field(default_factory=dict)
+    error_reasons: list[str] = field(default_factory=list)
+
+
+def play(
+    game: Game,
+    personalities: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    seed: int | str = 0,
+) -> Match:
+    """Play one match with `personalities[i]` in seat i and return it, finished."""
+    return play_match(game, personalities, options, seed).match
+
+
+def play_match(
+    game: Game,
+    personalities: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    seed: int | str = 0,
+    step_limit: int = DEFAULT_STEP_LIMIT,
+) -> Played:
+    """Like `play`, but also returns the bot errors and whether the match reached an outcome.
+
+    A bot whose action is rejected is counted, not fatal: that seat hands in nothing and the
+    phase goes on, as it would for a person at the table.
+    """
+    bots = [make_bot(game, name) for name in personalities]
+    match = Match(game, seat_names(len(bots)), options, seed)
+    rngs = [bot_rng(seed, seat) for seat in range(len(bots))]
+    wants_legal = [getattr(bot, "wants_legal", False) for bot in bots]
+    played = Played(match, tuple(personalities), finished=False)
+    declined: dict[int, Prompt] = {}  # seats that passed on exactly this prompt
+    steps = 0
+    while steps < step_limit:
+        if match.outcome() is not None:
+            played.finished = True
+            break
+        prompts = match.prompts()
+        waiting = [seat for seat, prompt in prompts.items()
+                   if not prompt.submitted and declined.get(seat) != prompt]
+        if not waiting:
+            steps += 1
+            match.close_phase()
+            declined.clear()
+            continue
+        for seat in waiting:
+            steps += 1
+            prompt = prompts[seat]
+            legal = match.legal_actions(seat) if wants_legal[seat] else None
+            action = bots[seat].act(match.view(seat), prompt, legal, rngs[seat])
+            if action is None:
+                declined[seat] = prompt
+                continue
+            try:
+                match.submit(seat, action)
+            except Rejected as error:
+                declined[seat] = prompt
+                _count_error(played, personalities[seat], error.reason)
+                continue
+            declined.pop(seat, None)
+            if not prompt.simultaneous:
+                # A turn-based move changes what everyone else may do: ask afresh.
+                declined.clear()
+                break
+    played.steps = steps
+    return played
+
+
+def _count_error(played: Played, personality: str, reason: str) -> None:
+    played.bot_errors[personality] = played.bot_errors.get(personality, 0) + 1
+    if len(played.error_reasons) < MAX_ERROR_REASONS:
+        played.error_reasons.append(f"{personality}: {reason}")

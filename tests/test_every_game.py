@@ -1,0 +1,65 @@
+"""Checks every registered game must pass: the contract fuzzer, hidden information, and
+its playthrough golden files. A new game is covered here the moment it is registered."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hacktable.engine import Match, all_games
+from hacktable.engine.playthrough import first_difference, play_with_bots, read, render, replay
+from hacktable.engine.playthrough import Scenario
+from hacktable.engine.testing import SEAT_NAMES, check_hidden_information, fuzz_match
+
+PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
+GAMES = all_games()
+IDS = [game.id for game in GAMES]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_fuzzed_input_never_breaks_the_contract(game, data):
+    fuzz_match(game, data, words=getattr(game, "fuzz_words", ()))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_no_seat_sees_what_it_may_not(game):
+    changed = 0
+    for seed in range(3):
+        personalities = sorted(game.bots())
+        seats = SEAT_NAMES[: game.min_seats + 1]
+        bots = tuple(personalities[i % len(personalities)] for i in range(len(seats)))
+        scenario = Scenario(game.id, tuple(seats), {}, seed, bots)
+        full = play_with_bots(game, scenario)
+        rng = random.Random(seed)
+        match = Match(game, scenario.seats, scenario.options, seed)
+        for entry in full.log:
+            changed += check_hidden_information(match, rng)
+            match.apply_entry(entry)
+    assert changed > 0, "the re-deal never changed anything: the check would be vacuous"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_every_game_has_a_playthrough(game):
+    files = sorted((PLAYTHROUGHS / game.id).glob("*.txt"))
+    assert files, (f"{game.id} has no playthrough: run "
+                   f"`uv run python scripts/regenerate_playthroughs.py --new {game.id}`")
+
+
+PLAYTHROUGH_FILES = sorted(PLAYTHROUGHS.glob("*/*.txt"))
+
+
+@pytest.mark.parametrize("path", PLAYTHROUGH_FILES,
+                         ids=[f"{p.parent.name}/{p.name}" for p in PLAYTHROUGH_FILES])
+def test_playthrough_replays_to_the_recorded_views(path):
+    expected = path.read_text()
+    scenario, entries = read(expected)
+    actual = render(replay(scenario, entries), scenario)
+    assert actual == expected, (
+        f"{path.name} no longer matches ({first_difference(expected, actual)}); if the change "
+        "is deliberate, run scripts/regenerate_playthroughs.py and review the diff")
