@@ -11,8 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hacktable.engine import Match, all_games
-from hacktable.engine.playthrough import first_difference, play_with_bots, read, render, replay
-from hacktable.engine.playthrough import Scenario
+from hacktable.engine.playthrough import (
+    Scenario,
+    first_difference,
+    play_with_bots,
+    read,
+    render,
+    replay,
+)
 from hacktable.engine.testing import SEAT_NAMES, check_hidden_information, fuzz_match
 
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
@@ -30,11 +36,12 @@ def test_fuzzed_input_never_breaks_the_contract(game, data):
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_no_seat_sees_what_it_may_not(game):
     changed = 0
+    options = dict(getattr(game, "playthrough_options", {}))
     for seed in range(3):
         personalities = sorted(game.bots())
         seats = SEAT_NAMES[: game.min_seats + 1]
         bots = tuple(personalities[i % len(personalities)] for i in range(len(seats)))
-        scenario = Scenario(game.id, tuple(seats), {}, seed, bots)
+        scenario = Scenario(game.id, tuple(seats), options, seed, bots)
         full = play_with_bots(game, scenario)
         rng = random.Random(seed)
         match = Match(game, scenario.seats, scenario.options, seed)

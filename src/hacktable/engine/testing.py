@@ -207,19 +207,22 @@ def check_hidden_information(match: Match, rng: random.Random, redeals: int = 2)
                 leaked = [e for e in events if e.visible_to(other)]
                 assert not leaked, f"seat {actor}'s secret submission told {other!r}: {leaked}"
     changed = 0
+    spectator = canonical(game.view(state, SPECTATOR))
     for seat in seats:
+        view = canonical(game.view(state, seat))
+        legal = game.legal_actions(state, seat)
         for _ in range(redeals):
             other = game.redeal(state, seat, rng)
             if other is None:
                 return changed
             if canonical(other) != canonical(state):
                 changed += 1
-            assert canonical(game.view(other, seat)) == canonical(game.view(state, seat)), (
+            assert canonical(game.view(other, seat)) == view, (
                 f"seat {seat}'s view depends on something it may not know")
-            assert canonical(game.view(other, SPECTATOR)) == canonical(
-                game.view(state, SPECTATOR)), "the spectator's view depends on hidden state"
+            assert canonical(game.view(other, SPECTATOR)) == spectator, (
+                "the spectator's view depends on hidden state")
             assert game.prompts(other).get(seat) == prompts.get(seat), (
                 f"seat {seat}'s prompt depends on something it may not know")
-            assert game.legal_actions(other, seat) == game.legal_actions(state, seat), (
+            assert game.legal_actions(other, seat) == legal, (
                 f"seat {seat}'s legal actions depend on something it may not know")
     return changed
