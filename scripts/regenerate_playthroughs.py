@@ -1,8 +1,8 @@
 """Regenerate playthrough golden files, on purpose, after a deliberate rule or view change.
 
-    uv run python scripts/regenerate_playthroughs.py            # re-render views from the stored logs
-    uv run python scripts/regenerate_playthroughs.py --replay-bots   # let the bots play the logs anew
-    uv run python scripts/regenerate_playthroughs.py --new rexfurum  # add the default scenario
+    uv run python scripts/regenerate_playthroughs.py                # re-render from stored logs
+    uv run python scripts/regenerate_playthroughs.py --replay-bots  # bots play new logs
+    uv run python scripts/regenerate_playthroughs.py --new rexfurum # add the default scenario
 
 Review the diff before committing: every changed line is a changed rule or view.
 """

@@ -103,12 +103,13 @@ def _mutations(payload: Any, rng: random.Random) -> Any:
     return broken
 
 
-def _expect_rejected_or_ok(match: Match, attempt: Callable[[], list]) -> tuple[bool, list]:
+def _expect_rejected_or_ok(match: Match, attempt: Callable[..., list], *args: Any
+                           ) -> tuple[bool, list]:
     """Run one input; a rejection must leave the state exactly as it was."""
     before = canonical(match.state)
     log_length = len(match.log)
     try:
-        events = attempt()
+        events = attempt(*args)
     except Rejected as rejected:
         assert rejected.reason and rejected.reason.strip(), "a rejection needs a sentence"
         assert canonical(match.state) == before, f"rejected input changed the state: {rejected}"
@@ -154,18 +155,18 @@ def fuzz_match(
             legal = match.legal_actions(seat) or [None]
             base = legal[data.draw(st.integers(0, len(legal) - 1), label="base")]
             payload = _mutations(game.action_to_json(base) if base is not None else None, rng)
-            _, events = _expect_rejected_or_ok(match, lambda: match.submit_json(seat, payload))
+            _, events = _expect_rejected_or_ok(match, match.submit_json, seat, payload)
         elif kind == "junk":
             payload = data.draw(JSON_VALUES, label="junk")
-            _, events = _expect_rejected_or_ok(match, lambda: match.submit_json(seat, payload))
+            _, events = _expect_rejected_or_ok(match, match.submit_json, seat, payload)
         elif kind == "text":
             text = " ".join(data.draw(st.lists(
                 st.sampled_from(vocabulary) | st.from_regex(r"[a-z0-9$,]{0,8}", fullmatch=True)
                 if vocabulary else st.text(max_size=8), max_size=8), label="text"))
-            _, events = _expect_rejected_or_ok(match, lambda: match.submit_text(seat, text))
+            _, events = _expect_rejected_or_ok(match, match.submit_text, seat, text)
         elif kind == "seat":
             bad = data.draw(st.sampled_from([-1, len(match.seats), 99, "0", None]), label="bad")
-            _, events = _expect_rejected_or_ok(match, lambda: match.submit(bad, None))
+            _, events = _expect_rejected_or_ok(match, match.submit, bad, None)
         else:
             _, events = _expect_rejected_or_ok(match, match.close_phase)
         check_plain_json(match, events)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from hacktable.engine.contract import GM, SPECTATOR, BaseGame, Event, Outcome, Prompt, Viewer
 from hacktable.engine.errors import Rejected
@@ -76,7 +76,7 @@ class RexFurum(BaseGame):
     max_seats = 10
     options = OPTIONS
     credits = "Rex Furum by Felix Park."
-    playthrough_options = {"rounds": 3}
+    playthrough_options: ClassVar[dict[str, int]] = {"rounds": 3}
     fuzz_words = ("embezzle", "out", "pinkslip", "at", "extort", "crash", "backstab", "protect",
                   "self", "coverup", "for", "bribe", "accept", "from", "to", "enter", "empty",
                   "quit", "invest", "alpha", "beta", "gamma", "delta", "4000", "10k", "99999")

@@ -60,6 +60,8 @@ def notice_text(notice: Mapping[str, Any], names: Sequence[str], you: int | None
             f"{who(notice['embezzler'])} tried to embezzle from {who(notice['target'])}, "
             "who was protected."),
         "embezzler_named": lambda: (
+            f"{who(notice['embezzler'])} tried to embezzle from you; protecting yourself "
+            "capped what could be taken." if notice["target"] == you else
             f"{who(notice['embezzler'])} tried to embezzle from {who(notice['target'])}, "
             "whom you protected."),
         "embezzle_done": lambda: (

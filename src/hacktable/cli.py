@@ -1,0 +1,178 @@
+"""The `hacktable` command: list games, play one in the terminal, replay a saved match,
+simulate bot games."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from hacktable.engine import GM, SPECTATOR, Match, Rejected, all_games, get_game
+from hacktable.engine.rng import derive_seed
+from hacktable.engine.testing import SEAT_NAMES
+
+app = typer.Typer(help="hacktable: a digital table for hacker-themed tabletop games.",
+                  no_args_is_help=True, add_completion=False)
+console = Console()
+
+
+def fail(message: str) -> typer.Exit:
+    """Print one sentence and leave with exit status 2 (bad input, not a crash)."""
+    console.print(f"[bold red]Error:[/] {message}", highlight=False)
+    return typer.Exit(2)
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise fail(f"Write options as name=value, not {pair!r}.")
+        options[name.strip()] = value.strip()
+    return options
+
+
+@app.command()
+def games() -> None:
+    """List the registered games with their player counts, options and bots."""
+    for game in all_games():
+        table = Table(title=f"{game.name}  ({game.id}, {game.min_seats}-{game.max_seats} "
+                            "players)", title_justify="left", show_lines=False)
+        table.add_column("option")
+        table.add_column("default", justify="right")
+        table.add_column("range")
+        table.add_column("meaning")
+        for option in game.options:
+            table.add_row(option.name, str(option.default).lower()
+                          if isinstance(option.default, bool) else str(option.default),
+                          option.describe_range(), option.help)
+        console.print(table)
+        console.print(f"bots: {', '.join(sorted(game.bots()))}", highlight=False)
+        if game.credits:
+            console.print(game.credits, highlight=False)
+        console.print()
+
+
+def say(text: str) -> None:
+    """Print game text as it is: no markup, no colouring, long lines left whole."""
+    console.print(text, highlight=False, markup=False, soft_wrap=True)
+
+
+def _new_suffix(old: str, new: str) -> str:
+    return new[len(old):] if new.startswith(old) else new
+
+
+@app.command()
+def play(
+    game_id: Annotated[str, typer.Argument(help="The game to play, e.g. rexfurum.")],
+    name: Annotated[str, typer.Option(help="Your name at the table.")] = "Player",
+    players: Annotated[int, typer.Option(help="Seats at the table, yours included.")] = 5,
+    bots: Annotated[str, typer.Option(
+        help="Bot personalities for the other seats, comma-separated, dealt in turn.")] = "",
+    seed: Annotated[int | None, typer.Option(
+        help="Seed for the deal (random if unset).")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o",
+                                                     help="A rule option, name=value.")] = None,
+    save: Annotated[Path, typer.Option(help="Where to write the match log.")] = Path(
+        "hacktable-match.json"),
+) -> None:
+    """Play a game in the terminal against bots; the log is saved for `hacktable replay`."""
+    try:
+        game = get_game(game_id)
+        personalities = [b.strip() for b in bots.split(",") if b.strip()] or sorted(game.bots())
+        unknown = [b for b in personalities if b not in game.bots()]
+        if unknown:
+            raise Rejected(f"There is no {unknown[0]!r} bot; {game.name}'s bots are: "
+                           f"{', '.join(sorted(game.bots()))}.")
+        others = [n for n in SEAT_NAMES if n.lower() != name.strip().lower()][: players - 1]
+        seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        match = Match(game, [name, *others], parse_options(option or []), seed)
+    except Rejected as rejected:
+        raise fail(rejected.reason) from None
+    seat_bots = {seat: game.bots()[personalities[(seat - 1) % len(personalities)]]()
+                 for seat in range(1, players)}
+    rngs = {seat: random.Random(derive_seed(seed, seat, "play-bot")) for seat in seat_bots}
+    console.print(f"[bold]{game.name}[/]: you are {match.seats[0]}; opponents: "
+                  + ", ".join(f"{match.seats[s]} ({seat_bots[s].personality})"
+                              for s in seat_bots) + f". Seed {seed}.", highlight=False)
+    console.print("Type your orders, [bold]pass[/] to send none, [bold]quit[/] to stop.")
+    shown = ""
+    try:
+        while match.outcome() is None:
+            prompts = match.prompts()
+            for seat, bot in seat_bots.items():
+                prompt = prompts.get(seat)
+                if prompt is not None and not prompt.submitted:
+                    action = bot.act(match.view(seat), prompt, None, rngs[seat])
+                    if action is not None:
+                        with contextlib.suppress(Rejected):
+                            match.submit(seat, action)
+            rendered = game.render(match.view(0))
+            say(_new_suffix(shown, rendered))
+            shown = rendered
+            prompt = match.prompts().get(0)
+            while prompt is not None and not prompt.submitted:
+                console.print(prompt.text, highlight=False)
+                text = typer.prompt("Your move", default="", show_default=False)
+                if text.strip().lower() == "quit":
+                    raise typer.Exit(0)
+                try:
+                    match.submit_text(0, "" if text.strip().lower() == "pass" else text)
+                except Rejected as rejected:
+                    console.print(f"[red]{rejected.reason}[/]", highlight=False)
+                    continue
+                console.print(f"Understood: {match.view(0).get('orders_text') or 'your move'}",
+                              highlight=False)
+                break
+            if match.outcome() is None:
+                match.close_phase()
+        say(_new_suffix(shown, game.render(match.view(0))))
+        console.print(f"[bold]{match.outcome().summary}[/]", highlight=False)
+    finally:
+        save.write_text(match.dumps())
+        console.print(f"Match log saved to {save}; see it again with "
+                      f"`hacktable replay {save}`.", highlight=False)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A saved match log (JSON).")],
+    seat: Annotated[list[str] | None, typer.Option(
+        help="Only this player's view (repeatable).")] = None,
+    gm: Annotated[bool, typer.Option(
+        help="Print the gamemaster's book and ledger.")] = True,
+) -> None:
+    """Replay a saved match: what each seat saw, and the gamemaster's ledger."""
+    try:
+        data = json.loads(file.read_text())
+        match = Match.from_json(data)
+        wanted = [match.seat_of(name) for name in seat] if seat else range(len(match.seats))
+    except FileNotFoundError:
+        raise fail(f"There is no file {str(file)!r}.") from None
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as error:
+        raise fail(f"{file} is not a hacktable match log ({error}).") from None
+    except Rejected as rejected:
+        raise fail(rejected.reason) from None
+    game = match.game
+    for number in wanted:
+        console.rule(f"{match.seats[number]} (seat {number})")
+        say(game.render(match.view(number)))
+    if not seat:
+        console.rule("Public record")
+        say(game.render(match.view(SPECTATOR)))
+    if gm:
+        console.rule("Gamemaster")
+        say(game.render(match.view(GM)))
+    outcome = match.outcome()
+    console.print(f"[bold]{outcome.summary if outcome else 'The match is still going on.'}[/]",
+                  highlight=False)
+
+
+if __name__ == "__main__":
+    app()
