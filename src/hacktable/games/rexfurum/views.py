@@ -13,43 +13,51 @@ from typing import Any
 
 from hacktable.engine.contract import GM, SPECTATOR, Viewer
 from hacktable.games.rexfurum import rules
-from hacktable.games.rexfurum.orders import company_name
+from hacktable.games.rexfurum.orders import COMPANIES, company_name
 from hacktable.games.rexfurum.text import orders_text
+
+
+COMPANY_NAMES = tuple(company_name(c) for c in range(len(COMPANIES)))
+POINTS = {"crash": 2, "invest": 0}
 
 
 def _common(state: dict) -> dict[str, Any]:
     options = state["options"]
-    outcome = rules.outcome(state)
+    over = state["over"]
+    outcome = rules.outcome(state) if over else None
     return {
         "game": "rexfurum",
         "players": state["names"],
-        "companies": [company_name(c) for c in range(options["companies"])],
+        "companies": list(COMPANY_NAMES[:options["companies"]]),
         "round": state["round"],
         "rounds": options["rounds"],
         "round_minutes": options["round_minutes"],
         "action_points": options["action_points"],
-        "over": state["over"],
+        "over": over,
         "totals": rules.totals(state),
         "outcome": outcome.to_json() if outcome else None,
     }
 
 
 def seat_view(state: dict, seat: int) -> dict[str, Any]:
+    """Built straight into one dict: bots ask for a view every seat, every round."""
     orders = state["orders"][seat]
     reports = state["reports"][seat]
-    return {
-        **_common(state),
-        "seat": seat,
-        "name": state["names"][seat],
-        "money": state["money"][seat],
-        "jobs": list(state["jobs"][seat]),
-        "standings": reports[-1]["standings"],
-        "orders": orders,
-        "orders_text": None if orders is None else orders_text(orders, state["names"]),
-        "points_used": sum(2 if o["do"] == "crash" else 0 if o["do"] == "invest" else 1
-                           for o in orders or ()),
-        "reports": reports,
-    }
+    result = _common(state)
+    result["seat"] = seat
+    result["name"] = state["names"][seat]
+    result["money"] = state["money"][seat]
+    result["jobs"] = list(state["jobs"][seat])
+    result["standings"] = reports[-1]["standings"]
+    result["orders"] = orders
+    if orders is None:
+        result["orders_text"] = None
+        result["points_used"] = 0
+    else:
+        result["orders_text"] = orders_text(orders, state["names"])
+        result["points_used"] = sum(POINTS.get(o["do"], 1) for o in orders)
+    result["reports"] = reports
+    return result
 
 
 def spectator_view(state: dict) -> dict[str, Any]:
