@@ -4,7 +4,8 @@
 
 Games run in this process (no pool), with the simulator's default bot mix seated
 round-robin, 10 rounds each. Each figure is the best of `--repeat` runs over the same
-seeds, so a busy machine understates speed less. Orders/s counts the single orders inside
+seeds, so a busy machine understates speed less; time is the process's CPU time (what one
+core spent on it), so other work on the machine does not count against it. Orders/s counts the single orders inside
 the submissions (a seat's "protect Ada embezzle Bruno" is one submission, two orders).
 """
 
@@ -34,14 +35,16 @@ def play_many(players: int, games: int) -> tuple[float, int, int]:
     """Seconds for `games` games, with the submissions and single orders they held."""
     seats = personalities(players)
     submissions = orders = 0
-    start = time.perf_counter()
+    elapsed = 0.0
     for seed in range(games):
+        start = time.process_time()
         played = play_match(GAME, seats, None, seed)
+        elapsed += time.process_time() - start
         for entry in played.match.log:
             if entry.kind == "action":
                 submissions += 1
                 orders += len(entry.payload["orders"])
-    return time.perf_counter() - start, submissions, orders
+    return elapsed, submissions, orders
 
 
 def throughput(players: int, games: int, repeat: int) -> dict[str, float]:
@@ -54,7 +57,7 @@ def throughput(players: int, games: int, repeat: int) -> dict[str, float]:
 def breakdown(players: int, games: int) -> dict[str, float]:
     """Milliseconds per game in each part of the loop, timed around each call."""
     parts: dict[str, float] = defaultdict(float)
-    clock = time.perf_counter
+    clock = time.process_time
     seats = personalities(players)
     for seed in range(games):
         t = clock()

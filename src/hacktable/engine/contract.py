@@ -189,6 +189,9 @@ class BaseGame:
         """Names of the moves inside an action, for the simulator's frequency table."""
         return [type(action).__name__]
 
+    def check_invariants(self, state: State) -> None:
+        """Raise AssertionError if a conservation law of the game is broken (for tests)."""
+
     def redeal(self, state: State, seat: int, rng: random.Random) -> State | None:
         """A state that `seat` cannot tell apart from `state`, with hidden parts re-dealt.
 

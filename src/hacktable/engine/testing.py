@@ -170,6 +170,9 @@ def fuzz_match(
         else:
             _, events = _expect_rejected_or_ok(match, match.close_phase)
         check_plain_json(match, events)
+        checker = getattr(game, "check_invariants", None)
+        if checker is not None:
+            checker(match.state)
         if invariants is not None:
             invariants(match)
     check_replay(match)

@@ -199,6 +199,20 @@ class RexFurum(BaseGame):
                           for rnd in new["history"]]
         return new
 
+    def check_invariants(self, state: dict) -> None:
+        """Money is conserved: each player's net worth is the starting money plus every
+        ledger line paid to them minus every line they paid."""
+        expected = [state["options"]["starting_money"]] * len(state["names"])
+        for line in state["ledger"]:
+            if line["from"] is not None:
+                expected[line["from"]] -= line["amount"]
+            if line["to"] is not None:
+                expected[line["to"]] += line["amount"]
+            assert line["amount"] > 0, f"a ledger line moved nothing: {line}"
+        assert expected == state["money"], f"money {state['money']} != ledger {expected}"
+        if not state["options"]["negative_money"]:
+            assert min(state["money"]) >= 0, "money fell below zero"
+
     def bots(self) -> dict[str, type]:
         from hacktable.games.rexfurum.bots import BOTS
 

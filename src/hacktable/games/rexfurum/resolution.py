@@ -153,13 +153,16 @@ class Resolution:
                           amount=order.amount, company=order.company)
             else:
                 acceptors[index].append(seat)
+        committed: dict[int, int] = defaultdict(int)
         for index, seats in sorted(acceptors.items()):
             bribe = open_bribes[index]
             briber, amount, company = bribe["briber"], bribe["amount"], bribe["company"]
-            if self.money[briber] < amount:
+            # Bribes accepted earlier this round are already promised out of the same purse.
+            if self.money[briber] - committed[briber] < amount:
                 self.tell([*seats, briber], "bribe_bounced", briber=briber, amount=amount,
                           company=company)
                 continue
+            committed[briber] += amount
             self.hire(briber, company)
             self.tell([briber], "bribe_accepted", amount=amount, company=company)
             self.bribe_payments.append((briber, seats, amount, company))
@@ -257,14 +260,24 @@ class Resolution:
 
     @staticmethod
     def _cap(wanted: dict[int, int], cap: int) -> dict[int, int]:
-        """Split `cap` evenly among embezzlers; nobody takes more than they could alone."""
+        """Split `cap` evenly among embezzlers; nobody takes more than they could alone.
+
+        Whoever wants less than an even share takes what they want and leaves the rest to
+        the others; the odd dollars go to the lowest seats, as in every other split.
+        """
         allowed: dict[int, int] = {}
         remaining = cap
-        ordered = sorted(wanted, key=lambda seat: (wanted[seat], seat))
-        for index, seat in enumerate(ordered):
-            share = remaining // (len(ordered) - index)
-            allowed[seat] = min(wanted[seat], share)
-            remaining -= allowed[seat]
+        pending = sorted(wanted)
+        while pending:
+            share = remaining // len(pending)
+            small = [seat for seat in pending if wanted[seat] <= share]
+            if not small:
+                allowed.update(split_evenly(remaining, pending))
+                break
+            for seat in small:
+                allowed[seat] = wanted[seat]
+                remaining -= wanted[seat]
+                pending.remove(seat)
         return allowed
 
     def pay_bribes(self) -> None:

@@ -16,7 +16,6 @@ from hacktable.games.rexfurum import rules
 from hacktable.games.rexfurum.orders import COMPANIES, company_name
 from hacktable.games.rexfurum.text import orders_text
 
-
 COMPANY_NAMES = tuple(company_name(c) for c in range(len(COMPANIES)))
 POINTS = {"crash": 2, "invest": 0}
 
