@@ -35,6 +35,23 @@ JSON_VALUES = st.recursive(
 )
 
 
+def option_values(game: Game) -> st.SearchStrategy[dict[str, Any]]:
+    """Rule options drawn near their defaults, so the fuzzer explores the rulings too."""
+    fields: dict[str, st.SearchStrategy[Any]] = {}
+    for option in game.options:
+        if option.kind == "bool":
+            fields[option.name] = st.booleans()
+        elif option.kind == "choice":
+            fields[option.name] = st.sampled_from(option.choices or (option.default,))
+        else:
+            default = int(option.default)
+            low = option.minimum if option.minimum is not None else default - 3
+            high = option.maximum if option.maximum is not None else default + 3
+            fields[option.name] = st.integers(max(low, min(default, 1) if low <= 1 else low),
+                                              min(high, max(default * 2, default + 3)))
+    return st.fixed_dictionaries({}, optional=fields)
+
+
 def canonical(value: Any) -> str:
     """One string per JSON value; raises if the value is not plain JSON."""
     text = json.dumps(value, sort_keys=True, allow_nan=False)
@@ -126,8 +143,13 @@ def fuzz_match(
     max_steps: int = 60,
     words: tuple[str, ...] = (),
     invariants: Callable[[Match], None] | None = None,
+    vary_options: bool = True,
 ) -> Match:
-    """Drive one match with hypothesis-chosen input and check the contract at every step."""
+    """Drive one match with hypothesis-chosen input and check the contract at every step.
+
+    Unless `options` are given, they are drawn near the game's defaults."""
+    if options is None and vary_options:
+        options = data.draw(option_values(game), label="options")
     seats = data.draw(st.integers(game.min_seats, min(game.max_seats, game.min_seats + 3)),
                       label="seats")
     seed = data.draw(st.integers(0, 2**32), label="seed")

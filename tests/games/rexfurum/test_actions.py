@@ -276,8 +276,7 @@ def test_out_never_names_the_outer(table):
     t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]])
     t.play(arthur="out stephen", stephen="protect amy")
     outed = t.event("outed")
-    assert "outer" not in outed.data and "by" not in outed.data
-    assert ARTHUR not in [v for k, v in outed.data.items() if k != "round"]
+    assert set(outed.data) == {"round", "target", "companies", "moves_round", "moves"}
     for seat in range(5):
         if seat != ARTHUR:
             assert "Arthur" not in t.text(seat).split("Standings")[0]
@@ -849,3 +848,47 @@ def test_six_player_table_uses_zeina(table):
     t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA], [BETA]])
     t.play(zeina="embezzle arthur")
     assert t.paid("embezzle") == [(ARTHUR, ZEINA, 10_000)]
+
+
+def test_crash_executed_is_used_up(table):
+    """"Must be done for two consecutive rounds by the same player." Ruling: a crash that
+    executes is used up; a third consecutive crash order starts a new pair."""
+    t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]])
+    t.play(arthur="crash beta")
+    t.play(arthur="crash beta")
+    assert t.paid("crash") == [(STEPHEN, ARTHUR, 30_000)]
+    t.play(arthur="crash alpha", stephen="enter empty beta")
+    t.play(arthur="crash beta")
+    assert t.events("crash") == [] and t.jobs("stephen") == [BETA]
+
+
+def test_crash_announcement_never_names_the_crasher(table):
+    """The seed does not name the crasher to anyone ("There is no stopping a player from
+    crashing, but if they are not being covered up for..."): the fired learn what they paid,
+    everyone learns the company crashed, nobody learns who crashed it."""
+    t = table([[ALPHA], [BETA], [BETA], [DELTA], [ALPHA]])
+    t.play(arthur="crash beta")
+    t.play(arthur="crash beta")
+    assert set(t.event("crash").data) == {"round", "company", "fired"}
+    assert set(t.notice("amy", "crashed_out")) == {"kind", "round", "company", "amount"}
+    assert t.audience("crashed_out") == {STEPHEN, AMY}
+    assert t.audience("crash_done") == {ARTHUR}
+
+
+def test_backstab_counts_protection_ordered_for_a_crasher(table):
+    """"If targetplayer gives you protection this round" – ruling: giving protection means
+    ordering it, even if it fails because you are crashing ("any protection attempts will
+    fail")."""
+    t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]])
+    t.play(arthur="crash gamma backstab stephen", stephen="protect arthur")
+    assert t.paid("backstab") == [(STEPHEN, ARTHUR, 40_000)]
+    assert t.gm_only("protect_failed")
+
+
+def test_backstab_protecting_someone_else_is_no_protection_for_you(table):
+    """"If targetplayer gives you protection this round": protection given to another player
+    does not count."""
+    t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]])
+    t.play(arthur="backstab stephen", stephen="protect amy protect self")
+    assert t.paid("failed backstab") == [(ARTHUR, STEPHEN, 30_000)]
+    assert t.notice("arthur", "backstab_failed")["target"] == STEPHEN

@@ -113,10 +113,12 @@ class RexFurum(BaseGame):
             return []
         view = self.view(state, seat)
         candidates = [Submit(())] + [Submit((order,)) for order in single_orders(view)]
+        earlier = (rules.current_orders(state, seat)
+                   if state["options"]["resubmission"] == "append" else ())
         legal = []
         for action in candidates:
             try:
-                rules.check_submission(state, seat, action.orders)
+                rules.check_submission(state, seat, earlier + action.orders)
             except Rejected:
                 continue
             legal.append(action)

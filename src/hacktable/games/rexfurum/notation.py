@@ -41,13 +41,21 @@ _AMOUNT = re.compile(r"^\$?(\d[\d,]*)(?:\.(\d+))?(k)?$")
 MAX_AMOUNT = 10**12
 
 
+def words(text: str) -> list[str]:
+    """A text's words as orders are read: lower case, without punctuation or filler words,
+    and with "pink slip" and "cover up" (also written in two words) joined.
+
+    Player names are read the same way, so that a name with a full stop or an "and" in it
+    ("J.R.", "Tom and Jerry") is matched against the words a player actually typed.
+    """
+    return _join_pairs([t for t in _TOKEN.findall(text.lower()) if t not in _FILLER])
+
+
 class _Reader:
     def __init__(self, text: str, names: Sequence[str], seat: int, companies: int) -> None:
-        self.tokens = [t for t in _TOKEN.findall(text.lower()) if t not in _FILLER]
-        # "pink slip" and "cover up" are written in two words too.
-        self.tokens = _join_pairs(self.tokens)
+        self.tokens = words(text)
         self.pos = 0
-        self.names = [name.lower().split() for name in names]
+        self.names = [words(name) for name in names]
         self.seat = seat
         self.companies = COMPANIES[:companies]
 
@@ -82,16 +90,17 @@ class _Reader:
         return False
 
     def player(self) -> int:
-        token = self.peek()
-        if token in SELF_WORDS:
-            self.pos += 1
-            return self.seat
+        """A player's name, longest match first; "self" only where no name matches, so that a
+        player called "Self Made" can still be named."""
         best: tuple[int, int] | None = None
         for seat, parts in enumerate(self.names):
-            if self.tokens[self.pos: self.pos + len(parts)] == parts and (
+            if parts and self.tokens[self.pos: self.pos + len(parts)] == parts and (
                 best is None or len(parts) > best[1]
             ):
                 best = (seat, len(parts))
+        if best is None and self.peek() in SELF_WORDS:
+            self.pos += 1
+            return self.seat
         if best is None:
             names = [" ".join(parts) for parts in self.names]
             raise self.fail("a player's name (" + ", ".join(names) + ")", names)
@@ -194,5 +203,9 @@ def parse_orders(text: str, names: Sequence[str], seat: int, companies: int = 4)
     reader = _Reader(text, names, seat, companies)
     orders: list[Order] = []
     while not reader.done():
-        orders.append(reader.order())
+        order = reader.order()
+        # Crash costs two action points, and players write it twice to spend both (playtest
+        # 4: "I wasn't sure if I should write 'crash gamma' once or twice"): one crash.
+        if not (isinstance(order, Crash) and order in orders):
+            orders.append(order)
     return Submit(tuple(orders))

@@ -32,6 +32,14 @@ class Order:
     verb: ClassVar[str] = ""
     cost: ClassVar[int] = 1
 
+    def __post_init__(self) -> None:
+        """Orders built in code reach the match log as JSON and must replay from it, so every
+        field is refused here unless `order_from_json` would read it back: a whole number."""
+        for name in FIELD_NAMES.get(type(self)) or [f.name for f in fields(self)]:
+            value = getattr(self, name)
+            if value.__class__ is not int:
+                raise Rejected(f"The {self.verb} action needs a whole number for {name!r}.")
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"do": self.verb}
         for name in FIELD_NAMES[type(self)]:
@@ -210,6 +218,14 @@ class Submit:
     """A player's orders for the round: the action a Rex Furum seat sends."""
 
     orders: tuple[Order, ...]
+
+    def __post_init__(self) -> None:
+        """Only orders may be submitted; a list is taken as the tuple it stands for."""
+        if not isinstance(self.orders, tuple | list) or not all(
+            isinstance(order, Order) for order in self.orders
+        ):
+            raise Rejected("A submission is a list of Rex Furum orders.")
+        object.__setattr__(self, "orders", tuple(self.orders))
 
     @property
     def points(self) -> int:

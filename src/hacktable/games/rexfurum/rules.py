@@ -23,7 +23,7 @@ from typing import Any
 
 from hacktable.engine.contract import EVERYONE, Event, Outcome, Prompt
 from hacktable.engine.errors import Rejected
-from hacktable.games.rexfurum.notation import SELF_WORDS, VERBS
+from hacktable.games.rexfurum.notation import SELF_WORDS, VERBS, words
 from hacktable.games.rexfurum.orders import (
     COMPANIES,
     AcceptBribe,
@@ -56,10 +56,11 @@ def check_names(names: Sequence[str]) -> list[str]:
     cleaned = [" ".join(str(name).split()) for name in names]
     seen: set[str] = set()
     for name in cleaned:
-        key = name.lower()
+        # Compared as orders read them, so that "J.R." and "J R" count as the same name.
+        key = " ".join(words(name))
         if not name or not any(ch.isalpha() for ch in name):
             raise Rejected(f"{name!r} cannot be a player's name: it needs at least one letter.")
-        if key in RESERVED_NAMES:
+        if not key or key in RESERVED_NAMES:
             raise Rejected(f"{name!r} cannot be a player's name: orders use that word.")
         if key in seen:
             raise Rejected(f"Two players are called {name!r}; orders need distinct names.")

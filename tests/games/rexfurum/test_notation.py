@@ -1,0 +1,150 @@
+"""The seed's notation: "All the actions have specific notation that the gamemaster will read,
+and sending actions in this notation will help the game go a lot smoother." """
+
+from __future__ import annotations
+
+import pytest
+
+from hacktable.engine import Rejected
+from hacktable.games.rexfurum.notation import parse_orders
+from hacktable.games.rexfurum.orders import (
+    AcceptBribe,
+    Backstab,
+    Bribe,
+    CoverUp,
+    Crash,
+    Embezzle,
+    EnterEmpty,
+    Extort,
+    Invest,
+    Out,
+    PinkSlip,
+    Protect,
+    Quit,
+    Submit,
+)
+from hacktable.games.rexfurum.rules import check_names
+
+from .helpers import ALPHA, AMY, ARTHUR, BETA, DELTA, GAMMA, NAMES, STEPHEN, TYLER
+
+SEAT = 4  # Felix writes the orders
+
+
+def parse(text: str, names=NAMES, seat: int = SEAT) -> tuple:
+    return parse_orders(text, names, seat).orders
+
+
+def test_notation_the_example_email():
+    """"bribe 4000 gamma protect stephen pinkslip arthur at beta ... This means: Send a bribe
+    offer of 4k so that someone may hire me into Gamma, give Stephen (presumably my ally)
+    protection this round, and try to pinkslip Arthur at Beta" """
+    assert parse("bribe 4000 gamma protect stephen pinkslip arthur at beta") == (
+        Bribe(4000, GAMMA), Protect(STEPHEN), PinkSlip(ARTHUR, BETA))
+
+
+@pytest.mark.parametrize(("text", "order"), [
+    ("embezzle stephen", Embezzle(STEPHEN)),
+    ("Out tyler", Out(TYLER)),
+    ("Pinkslip arthur at beta", PinkSlip(ARTHUR, BETA)),
+    ("Extort Amy at Alpha", Extort(AMY, ALPHA)),
+    ("Crash gamma", Crash(GAMMA)),
+    ("Backstab stephen", Backstab(STEPHEN)),
+    ("Protect amy", Protect(AMY)),
+    ("Protect self", Protect(SEAT)),
+    ("Coverup for Arthur", CoverUp(ARTHUR)),
+    ("bribe 4000 beta", Bribe(4000, BETA)),
+    ("Accept bribe 4000 from arthur to beta", AcceptBribe(4000, ARTHUR, BETA)),
+    ("Enter empty alpha", EnterEmpty(ALPHA)),
+    ("Quit gamma", Quit(GAMMA)),
+    ("Invest 20000 tyler", Invest(20_000, TYLER)),
+])
+def test_notation_every_example_of_the_ruleset(text, order):
+    """Each action's "notation" and "(ex. ...)" in the Final Ruleset, e.g. "out targetplayer
+    (ex. Out tyler)", "accept bribe X from targetplayer to targetcompany (ex. Accept bribe 4000
+    from arthur to beta)", "invest X targetplayer (ex. Invest 20000 tyler)"."""
+    assert parse(text) == (order,)
+
+
+def test_notation_round_trips_through_its_written_form():
+    """Every order written back in the notation reads as the same order."""
+    orders = (Embezzle(STEPHEN), Out(TYLER), PinkSlip(ARTHUR, BETA), Extort(AMY, ALPHA),
+              Crash(GAMMA), Backstab(STEPHEN), Protect(SEAT), Protect(AMY), CoverUp(ARTHUR),
+              Bribe(4000, DELTA), AcceptBribe(4000, ARTHUR, BETA), EnterEmpty(ALPHA),
+              Quit(GAMMA), Invest(20_000, TYLER))
+    for order in orders:
+        assert parse(order.notation(NAMES)) == (order,)
+    assert parse(Submit(orders).notation(NAMES)) == orders
+
+
+def test_notation_two_word_forms_and_amounts():
+    """"pink slip" and "cover up" are the actions' names in the seed's headings ("Pink Slip -
+    1 action", "Cover up - 1 action"); amounts may be written 4k, $4,000."""
+    assert parse("pink slip arthur at beta, cover up for amy") == (
+        PinkSlip(ARTHUR, BETA), CoverUp(AMY))
+    assert parse("bribe 4k beta; invest $4,000 tyler and invest 2.5k amy") == (
+        Bribe(4000, BETA), Invest(4000, TYLER), Invest(2500, AMY))
+
+
+def test_notation_crash_written_twice_is_one_crash():
+    """Playtest 4 (Luke): "because crashing takes two action points, I wasn't sure if I should
+    write "crash gamma" once or twice. Turns out it wouldn't matter" – both read as one crash."""
+    assert parse("crash gamma crash gamma") == (Crash(GAMMA),)
+    assert parse("crash gamma protect self crash gamma") == (Crash(GAMMA), Protect(SEAT))
+
+
+def test_notation_unreadable_word_is_named_with_a_suggestion():
+    """Orders the gamemaster cannot read are refused with a sentence naming the word."""
+    with pytest.raises(Rejected) as caught:
+        parse("embezle stephen")
+    assert "'embezle'" in caught.value.reason and "embezzle" in caught.value.reason
+    with pytest.raises(Rejected) as caught:
+        parse("protect stefen")
+    assert "'stefen'" in caught.value.reason and "stephen" in caught.value.reason
+    with pytest.raises(Rejected) as caught:
+        parse("pinkslip arthur at")
+    assert "end too early" in caught.value.reason
+    with pytest.raises(Rejected):
+        parse("bribe 4.5 beta")
+    with pytest.raises(Rejected):
+        parse("crash omega")
+
+
+def test_notation_companies_out_of_play_are_unreadable():
+    """With fewer companies in play, Delta is not a company of the game."""
+    with pytest.raises(Rejected) as caught:
+        parse_orders("crash delta", NAMES, SEAT, companies=3)
+    assert "alpha, beta, gamma" in caught.value.reason
+
+
+def test_notation_empty_text_is_no_orders():
+    """A player may send an email with no orders and do nothing that round."""
+    assert parse("") == ()
+    assert parse("  \n ") == ()
+
+
+def test_notation_names_of_several_words_and_punctuation():
+    """Players are named as the gamemaster reads them: a name of several words, or with a full
+    stop or an "and" in it, is matched against the words written."""
+    names = ("Mary Ann", "Mary", "J.R. Ewing", "Tom and Jerry", "Self Made")
+    assert parse("protect mary ann protect mary", names, 0) == (Protect(0), Protect(1))
+    assert parse("embezzle j.r. ewing", names, 0) == (Embezzle(2),)
+    assert parse("out tom and jerry", names, 0) == (Out(3),)
+    assert parse("protect self made protect self", names, 0) == (Protect(4), Protect(0))
+
+
+def test_player_names_must_read_as_distinct_words():
+    """Orders name their targets, so names must be distinct as the orders read them and must
+    not be a word of the notation."""
+    with pytest.raises(Rejected):
+        check_names(["J.R.", "j r"])
+    with pytest.raises(Rejected):
+        check_names(["Amy", "amy"])
+    for bad in ("self", "Alpha", "embezzle", "then", "42"):
+        with pytest.raises(Rejected):
+            check_names([bad, "Amy"])
+    assert check_names(["  Mary   Ann ", "Bob"]) == ["Mary Ann", "Bob"]
+
+
+def test_notation_is_case_insensitive():
+    """The seed writes both "Out tyler" and "out targetplayer"."""
+    assert parse("EMBEZZLE Stephen") == parse("embezzle stephen")
