@@ -24,7 +24,8 @@ def test_play_takes_orders_explains_a_bad_word_and_saves_a_replayable_log(tmp_pa
     result = runner.invoke(app, ["play", "rexfurum", "--seed", "4", "-o", "rounds=3",
                                  "--save", str(log)], input=typed)
     assert result.exit_code == 0, result.output
-    assert "Could not read 'embezle'" in result.output and "Did you mean 'embezzle'" in result.output
+    assert "Could not read 'embezle' after 'protect self'" in result.output
+    assert "Did you mean 'embezzle'" in result.output
     assert "Understood: protect Player, embezzle Amy" in result.output
     assert "REX FURUM: final report" in result.output
     saved = json.loads(log.read_text())

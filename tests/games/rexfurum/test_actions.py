@@ -77,7 +77,8 @@ def test_embezzle_money_may_go_negative(table):
 
 
 def test_embezzle_never_below_zero_when_negative_money_is_off(table):
-    """Ruling (negative_money=false): a payer pays at most what they have."""
+    """Playtest 5: "If you can't spend into the negative it seems broken that you can steal into
+    the negative". Ruling (negative_money=false): a payer pays at most what they have."""
     t = table([[ALPHA, BETA], [BETA], [GAMMA], [DELTA], [ALPHA]], money=[0, 5_000, 0, 0, 0],
               negative_money=False)
     t.play(arthur="embezzle stephen")
@@ -340,14 +341,16 @@ def test_pinkslip_one_player_twice_is_not_two_players(table):
 
 
 def test_pinkslip_quorum_option(table):
-    """Ruling (pinkslip_quorum): the number of distinct players needed is an option."""
+    """"Pink slip requires at least two players to do it in the same round". Ruling
+    (pinkslip_quorum): the number of distinct players needed is an option."""
     t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]], pinkslip_quorum=1)
     t.play(arthur="pinkslip stephen at beta")
     assert t.jobs("stephen") == []
 
 
 def test_pinkslip_cannot_target_oneself(table):
-    """A player may not target themselves with pinkslip (ruling)."""
+    """"Attempts to fire targetplayer from targetcompany." Ruling: a player may not pink-slip
+    themselves (quitting does that)."""
     t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]])
     assert "yourself" in t.rejected("stephen", "pinkslip stephen at beta")
 
@@ -410,7 +413,7 @@ def test_extort_void_when_another_employee_joins(table):
 
 
 def test_extort_cannot_target_oneself(table):
-    """A player may not target themselves with extort (ruling)."""
+    """"you steal 60k from targetplayer" – ruling: a player may not extort themselves."""
     t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]])
     assert "yourself" in t.rejected("tyler", "extort tyler at delta")
 
@@ -550,7 +553,8 @@ def test_backstab_protector_steals_20k_times_both_players_companies(table):
 
 
 def test_backstab_shared_count_option(table):
-    """Ruling (backstab_count=shared): only the companies both players work for count."""
+    """v5→v6: "20k*(number of companies both involved parties are working for)". Ruling
+    (backstab_count=shared): only the companies both players work for count."""
     t = table([[ALPHA, BETA], [BETA, GAMMA, DELTA], [GAMMA], [DELTA], [ALPHA]],
               backstab_count="shared")
     t.play(arthur="backstab stephen", stephen="protect arthur")
@@ -585,7 +589,8 @@ def test_backstab_mutual_both_lose_30k_which_vanishes(table):
 
 
 def test_backstab_cannot_target_oneself(table):
-    """A player may not target themselves with backstab (ruling)."""
+    """"If targetplayer gives you protection this round" – ruling: a player may not backstab
+    themselves."""
     t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]])
     assert "yourself" in t.rejected("arthur", "backstab arthur")
 
@@ -658,7 +663,8 @@ def test_bribe_cannot_bribe_into_your_own_company(table):
 
 
 def test_bribe_only_one_per_company_per_round(table):
-    """Ruling: one bribe offer per company per round, so an acceptance names it exactly."""
+    """"Send a bribe offer of X amount of money to join a targetcompany." Ruling: one bribe offer
+    per company per round, so an acceptance names it exactly."""
     t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]])
     t.rejected("arthur", "bribe 4000 beta bribe 5000 beta")
 
@@ -838,7 +844,8 @@ def test_invest_bounces_if_money_is_gone_at_resolution(table):
 
 
 def test_invest_cannot_target_oneself(table):
-    """A player may not invest in themselves (ruling)."""
+    """"Target player receives X amount of money from you." Ruling: a player may not invest in
+    themselves."""
     t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]])
     assert "yourself" in t.rejected("arthur", "invest 1000 arthur")
 

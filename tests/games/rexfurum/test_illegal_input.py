@@ -88,7 +88,8 @@ BAD_JSON = [
 
 @pytest.mark.parametrize("payload", BAD_JSON)
 def test_illegal_json_is_refused_and_changes_nothing(table, payload):
-    """Orders that arrive as JSON (a browser, a bot) are checked as strictly as written ones."""
+    """"sending actions in this notation will help the game go a lot smoother": orders that arrive
+    as JSON (a browser, a bot) are checked as strictly as written ones."""
     t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]])
     before = snapshot(t.state)
     with pytest.raises(Rejected) as caught:
@@ -99,8 +100,9 @@ def test_illegal_json_is_refused_and_changes_nothing(table, payload):
 
 
 def test_illegal_orders_built_in_code_are_refused():
-    """Orders whose fields are not whole numbers could not be written to the match log and
-    read back, so they are refused when built."""
+    """"All the actions have specific notation that the gamemaster will read": orders whose fields
+    are not whole numbers could not be written to the match log and read back, so they are
+    refused when built."""
     for build in (lambda: Embezzle("stephen"), lambda: Embezzle(True), lambda: Invest(1.5, 2),
                   lambda: AcceptBribe(100, None, 1), lambda: Submit(("protect",)),
                   lambda: Submit(None)):
@@ -114,7 +116,8 @@ def test_illegal_orders_built_in_code_are_refused():
 
 
 def test_illegal_seat_and_action_type(table):
-    """Only a seat at the table may send orders, and only orders."""
+    """"inside the game all you will do is send the gamemaster actions": only a seat at the table
+    may send orders, and only orders."""
     t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]])
     before = snapshot(t.state)
     for seat, action in ((9, Submit(())), (-1, Submit(())), (ARTHUR, "embezzle stephen"),
@@ -138,7 +141,8 @@ def test_illegal_orders_after_the_game_is_over(table):
 
 
 def test_illegal_names_and_options_are_refused():
-    """Player names must be readable in orders; options must be in range."""
+    """"Players have **three** action points per round": options must be in range; player names
+    must be readable in orders."""
     game = get_game("rexfurum")
     with pytest.raises(Rejected):
         Match(game, ["Amy", "amy", "Bob", "Cy"])

@@ -65,8 +65,9 @@ def play_random_game(options: dict, seed: int, n: int) -> Match:
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_money_every_change_has_a_ledger_line(options):
-    """Every change of money has a ledger line naming its rule, and the ledger's flows add up
-    to every player's money, over whole random games."""
+    """v2→v3: "Now money can only be traded, as opposed to disappearing into the void." Every
+    change of money has a ledger line naming its rule, and the ledger's flows add up to every
+    player's money, over whole random games."""
     for seed in range(4):
         n = 5 + seed % 2
         match = play_random_game(options, seed, n)

@@ -4,6 +4,8 @@ and sending actions in this notation will help the game go a lot smoother." """
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hacktable.engine import Rejected
 from hacktable.games.rexfurum.notation import parse_orders
@@ -66,7 +68,8 @@ def test_notation_every_example_of_the_ruleset(text, order):
 
 
 def test_notation_round_trips_through_its_written_form():
-    """Every order written back in the notation reads as the same order."""
+    """"All the actions have specific notation that the gamemaster will read": every order
+    written back in the notation reads as the same order."""
     orders = (Embezzle(STEPHEN), Out(TYLER), PinkSlip(ARTHUR, BETA), Extort(AMY, ALPHA),
               Crash(GAMMA), Backstab(STEPHEN), Protect(SEAT), Protect(AMY), CoverUp(ARTHUR),
               Bribe(4000, DELTA), AcceptBribe(4000, ARTHUR, BETA), EnterEmpty(ALPHA),
@@ -93,7 +96,8 @@ def test_notation_crash_written_twice_is_one_crash():
 
 
 def test_notation_unreadable_word_is_named_with_a_suggestion():
-    """Orders the gamemaster cannot read are refused with a sentence naming the word."""
+    """"sending actions in this notation will help the game go a lot smoother": orders that
+    cannot be read are refused with a sentence naming the word."""
     with pytest.raises(Rejected) as caught:
         parse("embezle stephen")
     assert "'embezle'" in caught.value.reason and "embezzle" in caught.value.reason
@@ -110,14 +114,16 @@ def test_notation_unreadable_word_is_named_with_a_suggestion():
 
 
 def test_notation_companies_out_of_play_are_unreadable():
-    """With fewer companies in play, Delta is not a company of the game."""
+    """"There are four companies that players can be a part of": with fewer companies in play,
+    Delta is not a company of the game."""
     with pytest.raises(Rejected) as caught:
         parse_orders("crash delta", NAMES, SEAT, companies=3)
     assert "alpha, beta, gamma" in caught.value.reason
 
 
 def test_notation_empty_text_is_no_orders():
-    """A player may send an email with no orders and do nothing that round."""
+    """Playtest 1: "Tom only did 2 actions the entire game" – a player may send no orders and
+    do nothing that round."""
     assert parse("") == ()
     assert parse("  \n ") == ()
 
@@ -133,8 +139,8 @@ def test_notation_names_of_several_words_and_punctuation():
 
 
 def test_player_names_must_read_as_distinct_words():
-    """Orders name their targets, so names must be distinct as the orders read them and must
-    not be a word of the notation."""
+    """"embezzle targetplayer (embezzle stephen)": orders name their targets, so names must be
+    distinct as the orders read them and must not be a word of the notation."""
     with pytest.raises(Rejected):
         check_names(["J.R.", "j r"])
     with pytest.raises(Rejected):
@@ -148,3 +154,25 @@ def test_player_names_must_read_as_distinct_words():
 def test_notation_is_case_insensitive():
     """The seed writes both "Out tyler" and "out targetplayer"."""
     assert parse("EMBEZZLE Stephen") == parse("embezzle stephen")
+
+
+VOCABULARY = ["embezzle", "out", "pinkslip", "pink", "slip", "extort", "crash", "backstab",
+              "protect", "coverup", "cover", "up", "for", "bribe", "accept", "enter", "empty",
+              "quit", "invest", "at", "from", "to", "self", "me", "alpha", "beta", "gamma",
+              "delta", "arthur", "stephen", "amy", "4000", "4k", "$4,000", "2.5k", "0", ",",
+              ";", "and", "\n", "9" * 20]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(VOCABULARY), max_size=12), st.text(max_size=40))
+def test_notation_any_text_reads_or_is_refused(words, noise):
+    """"sending actions in this notation will help the game go a lot smoother": whatever a player
+    writes, the gamemaster either reads orders or answers with a sentence naming what could
+    not be read – never a crash."""
+    for text in (" ".join(words), noise, " ".join(words) + noise):
+        try:
+            submit = parse(text)
+        except Rejected as refused:
+            assert refused.reason.endswith((".", "?"))
+        else:
+            assert isinstance(submit, tuple)

@@ -101,10 +101,11 @@ def test_reports_spectators_see_only_public_announcements(table):
 
 
 def test_reports_the_round_beginning_email(table):
-    """"-Total Net Worth How much money each player has at the beginning of the round.
-    -Earnings Last Round How much money each player earned last round, including salary.
-    -Salary -Player's name -Employment ... -Company Employee Totals -Time when the Round
-    ends" """
+    """The email's items: "-Total Net Worth" ("How much money each player has at the beginning
+    of the round."), "-Earnings Last Round" ("How much money each player earned last round,
+    including salary."), "-Salary", "-Player's name", "-Employment" ("if they're not a part of
+    a company there will be a "FALSE" underneath the company name"), "-Company Employee
+    Totals", "-Time when the Round ends"."""
     t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA, BETA]], money=[50_000] * 5)
     t.play()
     t.play(arthur="embezzle stephen")

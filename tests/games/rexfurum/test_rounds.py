@@ -26,7 +26,8 @@ def test_setup_everyone_starts_at_one_random_company():
 
 
 def test_setup_independent_starting_companies_option():
-    """Ruling (starting_companies=independent): each player's company is drawn alone."""
+    """"Players will always start at one randomly assigned company". Ruling
+    (starting_companies=independent): each player's company is drawn alone."""
     match = new_match(6, 1, starting_companies="independent")
     assert all(len(companies) == 1 for companies in match.state["jobs"])
 
@@ -73,7 +74,8 @@ def test_action_points_three_per_round(table):
 
 
 def test_action_points_option(table):
-    """Ruling (action_points): the budget is an option."""
+    """"Players have **three** action points per round". Ruling (action_points): the budget is
+    an option."""
     t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]], action_points=4)
     t.match.submit_text(AMY, "out arthur out stephen out tyler out felix")
 
@@ -125,7 +127,8 @@ def test_rounds_early_close_option(table):
 
 
 def test_resubmission_replaces_the_earlier_orders(table):
-    """Ruling (resubmission=replace): a second email in the same round replaces the first."""
+    """"you need to send your notated moves by a certain time to a gamemaster". Ruling
+    (resubmission=replace): a second email in the same round replaces the first."""
     t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]])
     t.match.submit_text(ARTHUR, "embezzle stephen out amy")
     events = t.match.submit_text(ARTHUR, "embezzle tyler")
@@ -136,7 +139,8 @@ def test_resubmission_replaces_the_earlier_orders(table):
 
 
 def test_resubmission_append_option(table):
-    """Ruling (resubmission=append): a second email adds to the first, within the budget."""
+    """"you need to send your notated moves by a certain time to a gamemaster". Ruling
+    (resubmission=append): a second email adds to the first, within the budget."""
     t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]], resubmission="append")
     t.match.submit_text(ARTHUR, "embezzle stephen out amy")
     t.match.submit_text(ARTHUR, "embezzle tyler")
@@ -146,7 +150,8 @@ def test_resubmission_append_option(table):
 
 
 def test_no_orders_means_no_actions(table):
-    """A player who sends nothing does nothing that round, and is still paid."""
+    """Playtest 4: "Were there rounds you opted to not participate in?" – a player who sends
+    nothing does nothing that round, and is still paid if employed."""
     t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]], money=[0] * 5)
     t.play()
     assert t.state["money"] == [SALARY] * 5

@@ -74,7 +74,9 @@ class _Reader:
         close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
         if close:
             hint = f" Did you mean {close[0]!r}?"
-        return Rejected(f"Could not read {word!r} (word {self.pos + 1}): expected {wanted}.{hint}")
+        before = " ".join(self.tokens[max(0, self.pos - 3): self.pos])
+        where = f"after {before!r}" if before else "at the start"
+        return Rejected(f"Could not read {word!r} {where}: expected {wanted}.{hint}")
 
     def word(self, *expected: str) -> str:
         token = self.peek()
