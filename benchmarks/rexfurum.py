@@ -3,10 +3,10 @@
     uv run python benchmarks/rexfurum.py [--games 300] [--repeat 3] [--players 5,6,10]
 
 Games run in this process (no pool), with the simulator's default bot mix seated
-round-robin, 10 rounds each. Each figure is the best of `--repeat` runs over the same
-seeds, so a busy machine understates speed less; time is the process's CPU time (what one
-core spent on it), so other work on the machine does not count against it. Orders/s counts the single orders inside
-the submissions (a seat's "protect Ada embezzle Bruno" is one submission, two orders).
+round-robin, 10 rounds each. Time is the process's CPU time (what one core spent), so other
+work on a shared machine counts less against it; each figure is the best of `--repeat` runs
+over the same seeds. Orders/s counts the single orders inside the submissions (a seat's
+"protect Ada embezzle Bruno" is one submission, two orders).
 """
 
 from __future__ import annotations

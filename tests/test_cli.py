@@ -26,7 +26,8 @@ def test_play_takes_orders_explains_a_bad_word_and_saves_a_replayable_log(tmp_pa
     assert result.exit_code == 0, result.output
     assert "Could not read 'embezle' after 'protect self'" in result.output
     assert "Did you mean 'embezzle'" in result.output
-    assert "Understood: protect Player, embezzle Amy" in result.output
+    assert "Round 1 orders received: protect Player, embezzle Amy (2 of 3 action points)" in (
+        result.output)
     assert "REX FURUM: final report" in result.output
     saved = json.loads(log.read_text())
     assert saved["game"] == "rexfurum" and len(saved["log"]) > 3

@@ -113,7 +113,7 @@ def play(
                     if action is not None:
                         with contextlib.suppress(Rejected):
                             match.submit(seat, action)
-            rendered = game.render(match.view(0))
+            rendered = game.render(match.view(0), ends_at="when you send your orders")
             say(_new_suffix(shown, rendered))
             shown = rendered
             prompt = match.prompts().get(0)
@@ -123,16 +123,18 @@ def play(
                 if text.strip().lower() == "quit":
                     raise typer.Exit(0)
                 try:
-                    match.submit_text(0, "" if text.strip().lower() == "pass" else text)
+                    events = match.submit_text(0, "" if text.strip().lower() == "pass" else text)
                 except Rejected as rejected:
                     console.print(f"[red]{rejected.reason}[/]", highlight=False)
                     continue
-                console.print(f"Understood: {match.view(0).get('orders_text') or 'your move'}",
-                              highlight=False)
+                # The first event addressed to the seat is the game's acknowledgement.
+                receipt = next((e for e in events if e.visible_to(0)), None)
+                if receipt is not None:
+                    say(game.describe(receipt, match.state))
                 break
             if match.outcome() is None:
                 match.close_phase()
-        say(_new_suffix(shown, game.render(match.view(0))))
+        say(_new_suffix(shown, game.render(match.view(0), ends_at="when you send your orders")))
         console.print(f"[bold]{match.outcome().summary}[/]", highlight=False)
     finally:
         save.write_text(match.dumps())

@@ -147,7 +147,9 @@ class Game(Protocol):
 
     def describe(self, event: Event, state: State) -> str: ...
 
-    def render(self, view: JSON) -> str: ...
+    def render(self, view: JSON, ends_at: str | None = None) -> str:
+        """A view in words; `ends_at` is the current phase's deadline as the runtime says it."""
+        ...
 
     def bots(self) -> dict[str, type]: ...
 
@@ -177,7 +179,7 @@ class BaseGame:
     def describe(self, event: Event, state: State) -> str:
         return f"{event.kind}: {dict(event.data)}"
 
-    def render(self, view: JSON) -> str:
+    def render(self, view: JSON, ends_at: str | None = None) -> str:
         import json
 
         return json.dumps(view, indent=2, sort_keys=True)

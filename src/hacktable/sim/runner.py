@@ -69,6 +69,10 @@ class Played:
     personalities: tuple[str, ...]
     finished: bool
     steps: int = 0
+    phases: int = 0
+    """Phases that closed: by the deadline (`close_phase`) or by themselves."""
+    actions: list[Any] = field(default_factory=list)
+    """The accepted actions, in log order: one per `action` entry of the log."""
     bot_errors: dict[str, int] = field(default_factory=dict)
     error_reasons: list[str] = field(default_factory=list)
 
@@ -101,17 +105,27 @@ def play_match(
     wants_legal = [getattr(bot, "wants_legal", False) for bot in bots]
     played = Played(match, tuple(personalities), finished=False)
     declined: dict[int, Prompt] = {}  # seats that passed on exactly this prompt
+    handed_in: set[int] = set()  # seats that acted in the phase now open
     steps = 0
     while steps < step_limit:
+        prompts = match.prompts()
+        if handed_in and any(seat not in prompts or not prompts[seat].submitted
+                             for seat in handed_in):
+            # A seat that acted is asked again or no longer listed: the phase closed by
+            # itself (a turn passed, or everyone handed in and the game closed early).
+            played.phases += 1
+            handed_in.clear()
+            declined.clear()
         if match.outcome() is not None:
             played.finished = True
             break
-        prompts = match.prompts()
-        waiting = [seat for seat, prompt in prompts.items()
-                   if not prompt.submitted and declined.get(seat) != prompt]
+        waiting = [seat for seat, prompt in prompts.items() if not prompt.submitted
+                   and (seat not in declined or declined[seat] != prompt)]
         if not waiting:
             steps += 1
             match.close_phase()
+            played.phases += 1
+            handed_in.clear()
             declined.clear()
             continue
         for seat in waiting:
@@ -128,11 +142,11 @@ def play_match(
                 declined[seat] = prompt
                 _count_error(played, personalities[seat], error.reason)
                 continue
+            played.actions.append(action)
+            handed_in.add(seat)
             declined.pop(seat, None)
             if not prompt.simultaneous:
-                # A turn-based move changes what everyone else may do: ask afresh.
-                declined.clear()
-                break
+                break  # a turn-based move changes what everyone else may do: ask afresh
     played.steps = steps
     return played
 

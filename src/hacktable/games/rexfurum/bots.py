@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from hacktable.engine.contract import Prompt
@@ -26,6 +27,13 @@ from hacktable.games.rexfurum.orders import (
 )
 
 View = Mapping[str, Any]
+
+
+@cache
+def make(kind: type[Order], *args: int) -> Order:
+    """The order `kind(*args)`, built once: orders are immutable values, bots ask for the same
+    few every round, and building one runs its field checks."""
+    return kind(*args)
 
 
 class Plan:
@@ -139,17 +147,17 @@ class LoyalBot:
         me = view["seat"]
         ally = (me + 1) % len(view["players"])
         plan = Plan(view)
-        plan.add(Protect(ally))
+        plan.add(make(Protect, ally))
         if not view["jobs"]:
             for company in empty_companies(view):
-                plan.add(EnterEmpty(company))
+                plan.add(make(EnterEmpty, company))
                 break
         shielded = protected_last_round(view)
         for target in others_by_wealth(view):
             if target != ally and target not in shielded:
-                plan.add(Embezzle(target))
+                plan.add(make(Embezzle, target))
                 break
-        plan.add(Protect(me))
+        plan.add(make(Protect, me))
         return plan.submit()
 
 
@@ -163,7 +171,7 @@ class EmbezzlerBot:
         plan = Plan(view)
         empties = empty_companies(view)
         if empties and len(view["jobs"]) < 2:
-            plan.add(EnterEmpty(rng.choice(empties)))
+            plan.add(make(EnterEmpty, rng.choice(empties)))
         shielded = protected_last_round(view)
         named = {n["by"] for n in notices(view, "backstab_attempt")}
         richest = others_by_wealth(view)
@@ -173,7 +181,7 @@ class EmbezzlerBot:
             if target in named and rng.random() < 0.5:
                 continue
             if plan.left:
-                plan.add(Embezzle(target))
+                plan.add(make(Embezzle, target))
         return plan.submit()
 
 
@@ -190,16 +198,16 @@ class CrasherBot:
         finished = {n["company"] for n in notices(view, "crash_done")}
         rounds_left = view["rounds"] - view["round"]
         if begun is not None and begun not in finished:
-            plan.add(Crash(begun))
+            plan.add(make(Crash, begun))
             if begun in view["jobs"]:
-                plan.add(Quit(begun))
+                plan.add(make(Quit, begun))
         elif rounds_left >= 1:
             crowd = [(count - (c in view["jobs"]), c) for c, count in enumerate(view["totals"])]
             count, company = max(crowd)
             if count >= 2:
-                plan.add(Crash(company))
+                plan.add(make(Crash, company))
         for target in others_by_wealth(view):
-            if not plan.left or not plan.add(Embezzle(target)):
+            if not plan.left or not plan.add(make(Embezzle, target)):
                 break
         return plan.submit()
 
@@ -219,15 +227,15 @@ class OpportunistBot:
             if count == 1 and company not in view["jobs"]:
                 lone = [p for p, jobs in known.items() if company in jobs and p != me]
                 if len(lone) == 1:
-                    plan.add(Extort(lone[0], company))
+                    plan.add(make(Extort, lone[0], company))
         for company in empty_companies(view):
-            plan.add(EnterEmpty(company))
+            plan.add(make(EnterEmpty, company))
             break
         richest = others_by_wealth(view)
         if richest and richest[0] not in known:
-            plan.add(Out(richest[0]))
+            plan.add(make(Out, richest[0]))
         for target in richest:
-            if not plan.left or not plan.add(Embezzle(target)):
+            if not plan.left or not plan.add(make(Embezzle, target)):
                 break
         return plan.submit()
 

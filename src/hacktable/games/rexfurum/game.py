@@ -143,7 +143,7 @@ class RexFurum(BaseGame):
         if event.kind == "report":
             return f"round {event.data['round']} report"
         if event.kind == "orders_received":
-            return "orders received: " + text.orders_text(event.data["orders"], names)
+            return text.acknowledgement(event.data, names)
         if event.kind == "ledger":
             payer = "bank" if event.data["from"] is None else names[event.data["from"]]
             payee = "nobody" if event.data["to"] is None else names[event.data["to"]]
@@ -170,8 +170,9 @@ class RexFurum(BaseGame):
             lines += [f"  - {text.notice_text(n, names)}" for n in view["announcements"]]
             return "\n".join(lines) + "\n"
         rounds = view["rounds"]
+        last = len(view["reports"]) - 1
         letters = [text.report_text(report, names, view["seat"], rounds, companies,
-                                    ends_at if index == len(view["reports"]) - 1 else None)
+                                    ends_at if index == last else None, view["round_minutes"])
                    for index, report in enumerate(view["reports"])]
         return "\n" + ("\n" + "-" * 60 + "\n\n").join(letters)
 

@@ -135,6 +135,10 @@ class _Reader:
         return value
 
     def order(self) -> Order:
+        token = self.peek()
+        if token is not None and token.rstrip(")").isdigit() and self.pos + 1 < len(
+                self.tokens) and self.tokens[self.pos + 1] in VERBS:
+            self.pos += 1  # a list number, as in "1. embezzle amy"
         verb = self.peek()
         if verb not in VERBS:
             raise self.fail("an action (" + ", ".join(VERBS) + ")", VERBS)
@@ -146,11 +150,11 @@ class _Reader:
             return Out(self.player())
         if verb == "pinkslip":
             target = self.player()
-            self.word("at", "from")
+            self.word("at", "from", "in")
             return PinkSlip(target, self.company())
         if verb == "extort":
             target = self.player()
-            self.word("at", "from")
+            self.word("at", "from", "in")
             return Extort(target, self.company())
         if verb == "crash":
             return Crash(self.company())
@@ -162,11 +166,13 @@ class _Reader:
             self.optional("for")
             return CoverUp(self.player())
         if verb == "bribe":
+            self.optional("of")
             amount = self.amount()
             self.optional("to")
             return Bribe(amount, self.company())
         if verb == "accept":
             self.optional("bribe")
+            self.optional("of")
             amount = self.amount()
             self.word("from")
             briber = self.player()
@@ -187,6 +193,9 @@ class _Reader:
 def _join_pairs(tokens: list[str]) -> list[str]:
     joined: list[str] = []
     for token in tokens:
+        token = token.rstrip(":").replace("-", "") if token[:1].isalpha() else token
+        if not token:
+            continue
         if joined and (joined[-1], token) in (("pink", "slip"), ("cover", "up")):
             joined[-1] = joined[-1] + token
         else:

@@ -203,7 +203,8 @@ class Resolution:
                     got = self._pay(employee, crasher, share, "crash")
                     gains[crasher] += got
                     paid += got
-                self.tell([employee], "crashed_out", company=company, amount=paid)
+                if employee not in seats:
+                    self.tell([employee], "crashed_out", company=company, amount=paid)
             self.announce("crash", company=company, fired=len(fired))
             for crasher in seats:
                 self.tell([crasher], "crash_done", company=company, fired=len(fired),

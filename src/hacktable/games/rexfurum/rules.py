@@ -46,7 +46,11 @@ from hacktable.games.rexfurum.resolution import BANK, Resolution
 
 RESERVED_NAMES = set(SELF_WORDS) | set(VERBS) | set(COMPANIES) | {"at", "from", "to", "for",
                                                                    "and", "empty", "bribe"}
-SELF_TARGET_FORBIDDEN = (Embezzle, Out, PinkSlip, Extort, Backstab, CoverUp, Invest)
+SELF_PHRASES: dict[type, str] = {
+    Embezzle: "embezzle from", Out: "out", PinkSlip: "pink-slip", Extort: "extort",
+    Backstab: "backstab", CoverUp: "cover up for", Invest: "invest in",
+}
+SELF_TARGET_FORBIDDEN = tuple(SELF_PHRASES)
 
 
 # -- set-up ---------------------------------------------------------------------------------
@@ -169,10 +173,10 @@ def check_order(state: dict, seat: int, order: Order, submission: Sequence[Order
     if amount is not None and amount <= 0:
         raise Rejected("Amounts of money must be positive.")
     if isinstance(order, SELF_TARGET_FORBIDDEN) and order.target == seat:
-        raise Rejected(f"You cannot {order.verb} yourself.")
+        raise Rejected(f"You cannot {SELF_PHRASES[type(order)]} yourself.")
     if isinstance(order, AcceptBribe) and order.briber == seat:
         raise Rejected("You cannot accept your own bribe.")
-    money = state["money"][seat]
+    money = spendable(state, seat, submission)
     jobs = state["jobs"][seat]
     if isinstance(order, Quit) and company not in jobs:
         raise Rejected(f"You do not work for {company_name(company)}, so you cannot quit it.")
@@ -197,6 +201,15 @@ def check_order(state: dict, seat: int, order: Order, submission: Sequence[Order
         limit = state["options"]["invest_limit"]
         if amount >= limit:
             raise Rejected(f"An investment must be under ${limit:,}.")
+
+
+def spendable(state: dict, seat: int, orders: Sequence[Order]) -> int:
+    """Net worth for the limits on bribes and investments, counting bribes accepted in the
+    same orders (playtest 2: "if a player can't afford something but could accept a bribe
+    that will allow them to afford it, then they are allowed to buy it"). If the bribe then
+    fails, the investment bounces when it resolves."""
+    return state["money"][seat] + sum(order.amount for order in orders
+                                      if isinstance(order, AcceptBribe))
 
 
 def check_submission(state: dict, seat: int, orders: Sequence[Order]) -> None:
@@ -230,8 +243,9 @@ def check_submission(state: dict, seat: int, orders: Sequence[Order]) -> None:
                            "order counts once.")
         seen.add(order)
     invested = sum(order.amount for order in orders if isinstance(order, Invest))
-    if invested > max(0, state["money"][seat]):
-        raise Rejected(f"You can't invest more than your net worth (${state['money'][seat]:,}).")
+    money = spendable(state, seat, orders)
+    if invested > max(0, money):
+        raise Rejected(f"You can't invest more than your net worth (${money:,}).")
     points = sum(order.cost for order in orders)
     budget = state["options"]["action_points"]
     if points > budget:

@@ -26,6 +26,11 @@ def notice_text(notice: Mapping[str, Any], names: Sequence[str], you: int | None
     def who(seat: int) -> str:
         return "you" if seat == you else names[seat]
 
+    def subject(seat: int) -> str:
+        """`who`, capitalised to start a sentence."""
+        text = who(seat)
+        return text[:1].upper() + text[1:]
+
     def co(key: str = "company") -> str:
         return company_name(notice[key])
 
@@ -57,22 +62,22 @@ def notice_text(notice: Mapping[str, Any], names: Sequence[str], you: int | None
             f"{money(amount)}."),
         "crash": lambda: f"{co()} crashed! Everyone who worked there was fired.",
         "embezzle_exposed": lambda: (
-            f"{who(notice['embezzler'])} tried to embezzle from {who(notice['target'])}, "
+            f"{subject(notice['embezzler'])} tried to embezzle from {who(notice['target'])}, "
             "who was protected."),
         "embezzler_named": lambda: (
-            f"{who(notice['embezzler'])} tried to embezzle from you; protecting yourself "
+            f"{subject(notice['embezzler'])} tried to embezzle from you; protecting yourself "
             "capped what could be taken." if notice["target"] == you else
-            f"{who(notice['embezzler'])} tried to embezzle from {who(notice['target'])}, "
+            f"{subject(notice['embezzler'])} tried to embezzle from {who(notice['target'])}, "
             "whom you protected."),
         "embezzle_done": lambda: (
             f"You embezzled {money(amount)} from {names[notice['target']]}"
             + (" (capped: they protected themselves)." if notice.get("capped") else ".")),
         "embezzled": lambda: f"Someone embezzled {money(amount)} from you.",
         "invest_bounced": lambda: (
-            f"{who(notice['investor']).capitalize()} could not cover an investment of "
+            f"{subject(notice['investor'])} could not cover an investment of "
             f"{money(amount)} in {who(notice['target'])}; nothing was paid."),
         "invested": lambda: (
-            f"{who(notice['investor']).capitalize()} invested {money(amount)} in "
+            f"{subject(notice['investor'])} invested {money(amount)} in "
             f"{who(notice['target'])}."),
         "extort_void": lambda: (
             f"Your CEO extortion of {names[notice['target']]} at {co()} came to nothing: "
@@ -88,7 +93,7 @@ def notice_text(notice: Mapping[str, Any], names: Sequence[str], you: int | None
             f"Someone tried to CEO-extort you at {co()} and paid you {money(amount)} in "
             "slander fees."),
         "mutual_backstab": lambda: (
-            f"Scandal! {who(notice['players'][0])} and {who(notice['players'][1])} backstabbed "
+            f"Scandal! {subject(notice['players'][0])} and {who(notice['players'][1])} backstabbed "
             "each other; both attempts failed and each lost "
             f"{money(max(notice['amounts']))}."),
         "backstabbed": lambda: (
@@ -107,23 +112,32 @@ def notice_text(notice: Mapping[str, Any], names: Sequence[str], you: int | None
         "outing_failed": lambda: (
             f"Your outing of {names[notice['target']]} failed: someone covered for them."),
         "outed": lambda: (
-            f"{who(notice['target']).capitalize()} "
+            f"{subject(notice['target'])} "
             f"{'have' if notice['target'] == you else 'has'} been outed: works for "
             + (", ".join(company_name(c) for c in notice["companies"]) or "no company")
             + f"; moves in round {notice['moves_round']}: "
             + orders_text(notice["moves"], names) + "."),
         "bribe_offered": lambda: (
-            f"Someone offers a bribe of {money(amount)} to be hired into {co()}. Accept it "
-            f"next round with: accept bribe {amount} from <name> to "
-            f"{company_name(notice['company']).lower()}."),
-        "game_over": lambda: "The game is over.",
+            f"Someone offers a bribe of {money(amount)} to be hired into {co()}. It can be "
+            f"accepted this round only (round {notice['round'] + 1}), with: accept bribe "
+            f"{amount} from <name> to {company_name(notice['company']).lower()}."),
+        "game_over": lambda: "The game is over: " + _winners(notice, names, you) + ".",
     }
     render = texts.get(kind)
     return render() if render else f"{kind}: {dict(notice)}"
 
 
+def _winners(notice: Mapping[str, Any], names: Sequence[str], you: int | None) -> str:
+    top = notice["ranking"][0]
+    richest = money(notice["money"][top[0]])
+    people = " and ".join("you" if seat == you else names[seat] for seat in top)
+    if len(top) > 1:
+        return f"{people} share the win with {richest} each"
+    return f"{people} {'win' if top[0] == you else 'wins'} with {richest}"
+
+
 def report_text(report: Mapping[str, Any], names: Sequence[str], seat: int, rounds: int,
-                companies: int, ends_at: str | None = None) -> str:
+                companies: int, ends_at: str | None = None, round_minutes: int = 20) -> str:
     """The seed's round-beginning email: net worth, earnings, salary, name, employment,
     company employee totals, when the round ends, and the announcements received."""
     lines: list[str] = []
@@ -146,7 +160,8 @@ def report_text(report: Mapping[str, Any], names: Sequence[str], seat: int, roun
         str(count).ljust(width) for count in report["totals"]))
     lines.append("")
     if not report["final"]:
-        lines.append(f"  Round {report['round']} ends: {ends_at or 'when the gamemaster says'}")
+        ends = ends_at or f"{round_minutes} minutes after it began"
+        lines.append(f"  Round {report['round']} ends: {ends}")
         lines.append("")
     if report.get("orders_last") is not None:
         lines.append("Your orders last round: " + orders_text(report["orders_last"], names))
@@ -181,3 +196,16 @@ def ledger_text(ledger: Sequence[Mapping[str, Any]], names: Sequence[str]) -> st
         lines.append(f"{line['round']:>5}  {payer:<14} {payee:<14} "
                      f"{money(line['amount']):>12}  {line['rule']}")
     return "\n".join(lines) + "\n"
+
+
+def acknowledgement(data: Mapping[str, Any], names: Sequence[str]) -> str:
+    """What a player is told when their orders arrive: the orders as understood, the points
+    used, and what became of earlier orders this round."""
+    text = (f"Round {data['round']} orders received: {orders_text(data['orders'], names)} "
+            f"({data['points']} of {data['budget']} action points)")
+    if data.get("replaced"):
+        text += "; these replace your earlier orders for this round"
+    elif data.get("appended"):
+        text += "; added to your earlier orders for this round"
+    return text + "."
+

@@ -1,0 +1,90 @@
+"""Many matches over worker processes: game i gets seed + i, whatever process plays it.
+
+Workers receive the game's id (not the game object) and send back only `GameResult`s;
+the parent folds them in seed order, so one worker and sixteen give the same summary.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from typing import Any
+
+from hacktable.engine.registry import get_game
+from hacktable.sim.results import GameResult, result_of
+from hacktable.sim.runner import play_match
+from hacktable.sim.summary import Summary
+
+Progress = Callable[[int, int], None]
+"""Called with (games done, games in all) as games finish."""
+
+MAX_CHUNK = 50
+
+
+def play_chunk(
+    game_id: str, personalities: Sequence[str], options: Mapping[str, Any] | None,
+    seeds: Sequence[int],
+) -> list[GameResult]:
+    """Play one match per seed; the unit of work a worker process receives."""
+    game = get_game(game_id)
+    return [result_of(play_match(game, personalities, options, seed)) for seed in seeds]
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Several chunks per worker keep them all busy to the end and the progress bar moving."""
+    return max(1, min(MAX_CHUNK, games // (workers * 8)))
+
+
+def run_batch(
+    game_id: str,
+    personalities: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    games: int = 100,
+    seed: int = 1,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> Summary:
+    """Play `games` matches (seeds seed .. seed+games-1) and summarise them.
+
+    `workers` = 1 plays in this process; more starts that many processes (0: one per CPU).
+    """
+    workers = workers or os.cpu_count() or 1
+    summary = Summary(game_id)
+    seeds = list(range(seed, seed + games))
+    if workers == 1 or games <= 1:
+        game = get_game(game_id)
+        for done, one in enumerate(seeds, start=1):
+            summary.add(result_of(play_match(game, personalities, options, one)))
+            if progress:
+                progress(done, games)
+        return summary
+    size = chunk_size(games, workers)
+    chunks = [seeds[start:start + size] for start in range(0, games, size)]
+    # "spawn" starts clean interpreters: forking while the progress bar's thread holds a lock
+    # could hang a worker.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(min(workers, len(chunks)), mp_context=context) as pool:
+        futures = {pool.submit(play_chunk, game_id, list(personalities), options, chunk): index
+                   for index, chunk in enumerate(chunks)}
+        finished: dict[int, list[GameResult]] = {}
+        next_index = done = 0
+        pending = set(futures)
+        try:
+            while pending:
+                ready, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in ready:
+                    results = future.result()
+                    finished[futures[future]] = results
+                    done += len(results)
+                while next_index in finished:  # fold in seed order
+                    summary.add_all(finished.pop(next_index))
+                    next_index += 1
+                if progress:
+                    progress(done, games)
+        except BaseException:  # a failing game or Ctrl-C: do not play the rest
+            for future in pending:
+                future.cancel()
+            raise
+    return summary

@@ -1,0 +1,156 @@
+"""Many match results folded into the figures a designer asks for (DESIGN §7).
+
+Win rates credit a tie of k winners 1/k each, so every finished game hands out exactly one
+win. Results are folded in seed order, which makes a summary independent of how the games
+were split among processes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hacktable.sim.results import GameResult
+
+MAX_REASONS = 10
+
+
+def percentile(ordered: Sequence[float], fraction: float) -> float:
+    """Linear interpolation between closest ranks (numpy's default) of sorted values."""
+    if not ordered:
+        return math.nan
+    position = (len(ordered) - 1) * fraction
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def distribution(values: Iterable[float]) -> dict[str, float]:
+    """Mean, p10, median, p90, min and max; NaN throughout when there are no values."""
+    ordered = sorted(values)
+    mean = sum(ordered) / len(ordered) if ordered else math.nan
+    return {
+        "mean": mean,
+        "p10": percentile(ordered, 0.1),
+        "median": percentile(ordered, 0.5),
+        "p90": percentile(ordered, 0.9),
+        "min": ordered[0] if ordered else math.nan,
+        "max": ordered[-1] if ordered else math.nan,
+    }
+
+
+@dataclass
+class Summary:
+    """Running totals over match results; `add` one result at a time, in seed order."""
+
+    game: str
+    games: int = 0
+    finished: int = 0
+    wins: Counter[str] = field(default_factory=Counter)
+    seats: Counter[str] = field(default_factory=Counter)
+    seat_wins: Counter[int] = field(default_factory=Counter)
+    seat_personality: dict[int, set[str]] = field(default_factory=dict)
+    scores: dict[str, list[float]] = field(default_factory=dict)
+    phases: list[int] = field(default_factory=list)
+    actions: Counter[str] = field(default_factory=Counter)
+    submissions: int = 0
+    bot_errors: Counter[str] = field(default_factory=Counter)
+    error_reasons: list[str] = field(default_factory=list)
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.phases.append(result.phases)
+        self.actions.update(result.actions)
+        self.submissions += result.submissions
+        self.bot_errors.update(result.bot_errors)
+        room = MAX_REASONS - len(self.error_reasons)
+        self.error_reasons += [f"seed {result.seed}: {reason}"
+                               for reason in result.error_reasons[:max(0, room)]]
+        for seat, personality in enumerate(result.personalities):
+            self.seats[personality] += 1
+            self.seat_personality.setdefault(seat, set()).add(personality)
+        if not result.finished:
+            return
+        self.finished += 1
+        for seat, score in enumerate(result.scores):
+            self.scores.setdefault(result.personalities[seat], []).append(score)
+        winners = result.ranking[0] if result.ranking else ()
+        for seat in winners:
+            self.wins[result.personalities[seat]] += 1 / len(winners)
+            self.seat_wins[seat] += 1 / len(winners)
+
+    def add_all(self, results: Iterable[GameResult]) -> Summary:
+        for result in results:
+            self.add(result)
+        return self
+
+    # -- the figures --------------------------------------------------------------------
+
+    def win_rates(self) -> list[dict[str, Any]]:
+        """Per personality: win credits, share of all wins (sums to 1), and wins per seat
+        played (a fair game gives every seat 1/players)."""
+        rows = []
+        for personality in sorted(self.seats, key=lambda p: (-self.wins[p], p)):
+            seat_games = self.seats[personality]
+            rows.append({
+                "personality": personality,
+                "seats": seat_games,
+                "wins": self.wins[personality],
+                "win_share": self.wins[personality] / self.finished if self.finished else 0.0,
+                "per_seat": self.wins[personality] / seat_games if seat_games else 0.0,
+            })
+        return rows
+
+    def seat_rates(self) -> list[dict[str, Any]]:
+        """Per seat number, to show any advantage of sitting first or last."""
+        return [{"seat": seat, "personalities": sorted(self.seat_personality[seat]),
+                 "wins": self.seat_wins[seat],
+                 "rate": self.seat_wins[seat] / self.finished if self.finished else 0.0}
+                for seat in sorted(self.seat_personality)]
+
+    def score_distribution(self) -> dict[str, dict[str, float]]:
+        return {personality: distribution(values)
+                for personality, values in sorted(self.scores.items())}
+
+    def phase_distribution(self) -> dict[str, float]:
+        return distribution(float(count) for count in self.phases)
+
+    def action_frequency(self) -> list[dict[str, Any]]:
+        total = sum(self.actions.values())
+        return [{"action": label, "total": count,
+                 "per_game": count / self.games if self.games else 0.0,
+                 "share": count / total if total else 0.0}
+                for label, count in sorted(self.actions.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON (NaN written as null) for `--json-out` and for comparing runs."""
+        return _finite({
+            "game": self.game,
+            "games": self.games,
+            "finished": self.finished,
+            "submissions": self.submissions,
+            "win_rates": self.win_rates(),
+            "seat_rates": self.seat_rates(),
+            "scores": self.score_distribution(),
+            "phases": self.phase_distribution(),
+            "actions": self.action_frequency(),
+            "bot_errors": dict(sorted(self.bot_errors.items())),
+            "error_reasons": list(self.error_reasons),
+        })
+
+
+def summarise(game_id: str, results: Iterable[GameResult]) -> Summary:
+    return Summary(game_id).add_all(results)
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value

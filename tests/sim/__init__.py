@@ -1,0 +1,1 @@
+"""Tests of the simulator, the generic bots and `hacktable simulate`."""
