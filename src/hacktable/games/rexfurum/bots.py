@@ -39,19 +39,18 @@ def make(kind: type[Order], *args: int) -> Order:
 class Plan:
     """Orders a bot is putting together, kept within the rules it can see.
 
-    It keeps running tallies (points left, targets and companies already used) instead of
-    re-scanning its orders, because bots build a plan for every seat every round.
+    It keeps running tallies instead of re-scanning its orders, because bots build a plan for
+    every seat every round. Orders are values, so a repeated embezzlement is simply an order
+    already seen; only investments and bribes need a tally of their own.
     """
 
-    __slots__ = ("_bribed", "_embezzled", "_invested", "_money", "_seen", "_spent", "left",
-                 "orders", "view")
+    __slots__ = ("_bribed", "_invested", "_money", "_seen", "_spent", "left", "orders", "view")
 
     def __init__(self, view: View) -> None:
         self.view = view
         self.orders: list[Order] = []
         self.left: int = view["action_points"]
         self._seen: set[Order] = set()
-        self._embezzled: set[int] = set()
         self._invested: set[int] = set()
         self._bribed: set[int] = set()
         self._spent = 0
@@ -63,11 +62,7 @@ class Plan:
         if cost > self.left or order in self._seen:
             return False
         kind = type(order)
-        if kind is Embezzle:
-            if order.target in self._embezzled:
-                return False
-            self._embezzled.add(order.target)
-        elif kind is Invest:
+        if kind is Invest:
             if order.target in self._invested or self._spent + order.amount > self._money:
                 return False
             self._invested.add(order.target)
