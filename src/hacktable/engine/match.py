@@ -10,7 +10,7 @@ import copy
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from hacktable.engine.contract import JSON, Action, Event, Game, Outcome, Prompt, Viewer
 from hacktable.engine.errors import Rejected
@@ -43,9 +43,8 @@ class Entry:
                    data.get("payload"), data.get("at"))
 
 
-@dataclass(frozen=True, slots=True)
-class LoggedEvent:
-    """An event and the log entry that produced it."""
+class LoggedEvent(NamedTuple):
+    """An event and the log entry that produced it (a named tuple: built for every event)."""
 
     seq: int
     event: Event
@@ -71,7 +70,9 @@ class Match:
         self.options: dict[str, OptionValue] = game.options.resolve(options)
         self.seed = seed
         self.log: list[Entry] = []
-        self.events: list[LoggedEvent] = []
+        self._produced: list[tuple[int, list[Event]]] = []  # (seq, events), per entry
+        self._events: list[LoggedEvent] = []
+        self._flattened = 0
         self.state = game.setup(self.seats, self.options, rng_for(seed, 0))
 
     # -- moving the match -------------------------------------------------------------
@@ -107,7 +108,18 @@ class Match:
 
     def _record(self, entry: Entry, events: Iterable[Event]) -> None:
         self.log.append(entry)
-        self.events.extend(LoggedEvent(entry.seq, event) for event in events)
+        self._produced.append((entry.seq, list(events)))
+
+    @property
+    def events(self) -> list[LoggedEvent]:
+        """Every event with the entry that made it, in log order. Built when first read, as
+        bots and the simulator never read it and a match makes hundreds of events."""
+        if self._flattened < len(self._produced):
+            self._events += [LoggedEvent(seq, event)
+                             for seq, events in self._produced[self._flattened:]
+                             for event in events]
+            self._flattened = len(self._produced)
+        return self._events
 
     # -- reading the match ------------------------------------------------------------
 

@@ -267,3 +267,21 @@ def submit_from_json(data: Any) -> Submit:
     if len(data["orders"]) > 64:
         raise Rejected("That is far more orders than a round allows.")
     return Submit(tuple(order_from_json(item) for item in data["orders"]))
+
+
+_FROM_STATE: dict[tuple, Order] = {}
+
+
+def order_from_state(data: Mapping[str, Any]) -> Order:
+    """An order read back from the state, which only holds orders already checked on the way
+    in; orders are immutable and recur every round, so each distinct one is parsed once."""
+    key = tuple(data.items())
+    try:
+        return _FROM_STATE[key]
+    except KeyError:
+        order = _FROM_STATE[key] = order_from_json(data)
+        if len(_FROM_STATE) > 4096:
+            _FROM_STATE.clear()
+        return order
+    except TypeError:  # an unhashable value: let the full check say what is wrong
+        return order_from_json(data)

@@ -29,7 +29,7 @@ from hacktable.games.rexfurum.orders import (
     PinkSlip,
     Protect,
     Quit,
-    order_from_json,
+    order_from_state,
 )
 
 BANK = None  # the payee of money that "simply vanishes", the payer of salaries
@@ -53,8 +53,12 @@ class Resolution:
         self.jobs: list[list[int]] = state["jobs"]
         self.money: list[int] = state["money"]
         self.orders: list[tuple[Order, ...]] = [
-            tuple(order_from_json(o) for o in (submitted or ())) for submitted in state["orders"]
+            tuple(order_from_state(o) for o in (submitted or ())) for submitted in state["orders"]
         ]
+        self.by_kind: dict[type[Order], list[tuple[int, Order]]] = {}
+        for seat, orders in enumerate(self.orders):
+            for order in orders:
+                self.by_kind.setdefault(type(order), []).append((seat, order))
         self.events: list[Event] = []
         self.joined: dict[int, set[int]] = defaultdict(set)
         self.protectors: dict[int, set[int]] = defaultdict(set)
@@ -65,13 +69,14 @@ class Resolution:
     # -- helpers ----------------------------------------------------------------------
 
     def orders_of(self, kind: type[Order]) -> Iterable[tuple[int, Order]]:
-        for seat, orders in enumerate(self.orders):
-            for order in orders:
-                if type(order) is kind:
-                    yield seat, order
+        """Every order of one kind with its seat, in seat order (grouped once, read often)."""
+        return self.by_kind.get(kind, ())
 
     def tell(self, seats: Iterable[int], kind: str, **data) -> None:
-        audience = tuple(sorted(set(seats)))
+        if type(seats) is list and len(seats) == 1:  # the common case: one player is told
+            audience = (seats[0],)
+        else:
+            audience = tuple(sorted(set(seats)))
         if audience:
             self.events.append(Event(kind, {"round": self.round, **data}, audience))
 

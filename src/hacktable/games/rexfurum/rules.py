@@ -21,11 +21,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hacktable.engine.contract import EVERYONE, Event, Outcome, Prompt
+from hacktable.engine.contract import EVERYONE, GM_ONLY, Event, Outcome, Prompt
 from hacktable.engine.errors import Rejected
 from hacktable.games.rexfurum.notation import SELF_WORDS, VERBS, words
 from hacktable.games.rexfurum.orders import (
     COMPANIES,
+    FIELD_NAMES,
     AcceptBribe,
     Backstab,
     Bribe,
@@ -135,9 +136,14 @@ def begin_round(state: dict, resolution_events: list[Event]) -> list[Event]:
     company_totals = totals(state)
     standings = [[seat, state["money"][seat], None if first else earned_last[seat]]
                  for seat in range(n)]
+    notices_of: list[list[dict]] = [[] for _ in range(n)]
+    for event in resolution_events:  # one pass, each notice to the seats it is for
+        audience = event.audience
+        if audience != GM_ONLY:
+            for seat in range(n) if audience == EVERYONE else audience:
+                notices_of[seat].append(dict(event.data, kind=event.kind))
     for seat in range(n):
-        notices = [dict(event.data, kind=event.kind) for event in resolution_events
-                   if event.audience != "gm" and event.visible_to(seat)]
+        notices = notices_of[seat]
         report = {
             "round": round_number,
             "final": state["over"],
@@ -161,43 +167,46 @@ def check_order(state: dict, seat: int, order: Order, submission: Sequence[Order
     """Raise `Rejected` with a sentence if this order is not allowed; change nothing."""
     n = len(state["names"])
     companies = state["options"]["companies"]
+    kind = type(order)
+    fields = FIELD_NAMES[kind]  # reading a field an order lacks costs an exception
     for field in ("target", "briber"):
-        who = getattr(order, field, None)
+        who = getattr(order, field) if field in fields else None
         if who is not None and not 0 <= who < n:
             raise Rejected(f"There is no player number {who}; players are numbered 0 to {n - 1}.")
-    company = getattr(order, "company", None)
+    company = order.company if "company" in fields else None
     if company is not None and not 0 <= company < companies:
         raise Rejected(f"There is no company number {company}; this game has "
                        f"{', '.join(company_name(c) for c in range(companies))}.")
-    amount = getattr(order, "amount", None)
+    amount = order.amount if "amount" in fields else None
     if amount is not None and amount <= 0:
         raise Rejected("Amounts of money must be positive.")
-    if isinstance(order, SELF_TARGET_FORBIDDEN) and order.target == seat:
-        raise Rejected(f"You cannot {SELF_PHRASES[type(order)]} yourself.")
-    if isinstance(order, AcceptBribe) and order.briber == seat:
-        raise Rejected("You cannot accept your own bribe.")
-    money = spendable(state, seat, submission)
-    jobs = state["jobs"][seat]
-    if isinstance(order, Quit) and company not in jobs:
-        raise Rejected(f"You do not work for {company_name(company)}, so you cannot quit it.")
-    if isinstance(order, EnterEmpty):
+    if kind in SELF_PHRASES and order.target == seat:
+        raise Rejected(f"You cannot {SELF_PHRASES[kind]} yourself.")
+    if kind is Quit:
+        if company not in state["jobs"][seat]:
+            raise Rejected(f"You do not work for {company_name(company)}, so you cannot quit "
+                           "it.")
+    elif kind is EnterEmpty:
         count = totals(state)[company]
         if count:
             raise Rejected(f"{company_name(company)} has {count} employee(s); you can only enter "
                            "an empty company. Offer a bribe to join it instead.")
-    if isinstance(order, Bribe):
+    elif kind is Bribe:
+        money = spendable(state, seat, submission)
         if amount > money:
             raise Rejected(f"Your bribe cannot exceed your net worth (${money:,}).")
-        if company in jobs and Quit(company) not in submission:
+        if company in state["jobs"][seat] and Quit(company) not in submission:
             raise Rejected(f"You already work for {company_name(company)}.")
-    if isinstance(order, AcceptBribe):
+    elif kind is AcceptBribe:
+        if order.briber == seat:
+            raise Rejected("You cannot accept your own bribe.")
         if Quit(company) in submission:
             raise Rejected(f"You are quitting {company_name(company)} this round, so you could "
                            "not accept a bribe to join it.")
-        if company not in jobs and EnterEmpty(company) not in submission:
+        if company not in state["jobs"][seat] and EnterEmpty(company) not in submission:
             raise Rejected(f"You must work for {company_name(company)} to accept a bribe to "
                            "join it.")
-    if isinstance(order, Invest):
+    elif kind is Invest:
         limit = state["options"]["invest_limit"]
         if amount >= limit:
             raise Rejected(f"An investment must be under ${limit:,}.")
@@ -222,31 +231,33 @@ def check_submission(state: dict, seat: int, orders: Sequence[Order]) -> None:
     invested_in: set[int] = set()
     embezzled: set[int] = set()
     bribed: set[int] = set()
-    names = state["names"]
+    invested = points = 0
     for order in orders:
-        if isinstance(order, Embezzle):
+        kind = type(order)
+        if kind is Embezzle:
             if order.target in embezzled:
                 raise Rejected("You cannot embezzle from the same player more than once per "
                                "round.")
             embezzled.add(order.target)
-        if isinstance(order, Invest):
+        elif kind is Invest:
             if order.target in invested_in:
                 raise Rejected("You can only send one investment to each player per round.")
             invested_in.add(order.target)
-        if isinstance(order, Bribe):
+            invested += order.amount
+        elif kind is Bribe:
             if order.company in bribed:
                 raise Rejected(f"You already offered a bribe to {company_name(order.company)} "
                                "this round.")
             bribed.add(order.company)
         if order in seen:
-            raise Rejected(f"You already ordered '{order.notation(names)}' this round; each "
-                           "order counts once.")
+            raise Rejected(f"You already ordered '{order.notation(state['names'])}' this round; "
+                           "each order counts once.")
         seen.add(order)
-    invested = sum(order.amount for order in orders if isinstance(order, Invest))
-    money = spendable(state, seat, orders)
-    if invested > max(0, money):
-        raise Rejected(f"You can't invest more than your net worth (${money:,}).")
-    points = sum(order.cost for order in orders)
+        points += order.cost
+    if invested:
+        money = spendable(state, seat, orders)
+        if invested > max(0, money):
+            raise Rejected(f"You can't invest more than your net worth (${money:,}).")
     budget = state["options"]["action_points"]
     if points > budget:
         raise Rejected(f"Those orders cost {points} action points; you have {budget} per round.")
@@ -320,20 +331,16 @@ def outcome(state: dict) -> Outcome | None:
 
 
 def prompts(state: dict) -> dict[int, Prompt]:
+    """Every seat gets the same prompt but for `submitted`: build the two once per call."""
     if state["over"]:
         return {}
     options = state["options"]
     round_number = state["round"]
-    result = {}
-    for seat in range(len(state["names"])):
-        submitted = state["orders"][seat] is not None
-        result[seat] = Prompt(
-            kind="orders",
-            text=f"Round {round_number} of {options['rounds']}: send your orders "
-                 f"({options['action_points']} action points).",
-            simultaneous=True,
-            time_limit=options["round_minutes"] * 60.0,
-            submitted=submitted,
-            data={"round": round_number, "action_points": options["action_points"]},
-        )
-    return result
+    text = (f"Round {round_number} of {options['rounds']}: send your orders "
+            f"({options['action_points']} action points).")
+    data = {"round": round_number, "action_points": options["action_points"]}
+    time_limit = options["round_minutes"] * 60.0
+    pending = Prompt("orders", text, True, time_limit, False, data)
+    sent = Prompt("orders", text, True, time_limit, True, data)
+    return {seat: pending if orders is None else sent
+            for seat, orders in enumerate(state["orders"])}
