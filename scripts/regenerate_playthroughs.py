@@ -12,9 +12,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from hacktable.engine.playthrough import Scenario, play_with_bots, read, render, replay
+from hacktable.engine.playthrough import Scenario, read, render, replay
 from hacktable.engine.registry import all_games, get_game
-from hacktable.engine.testing import SEAT_NAMES
+from hacktable.engine.seats import seat_names
+from hacktable.sim.runner import play_match
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "playthroughs"
 
@@ -23,7 +24,7 @@ def default_scenario(game_id: str) -> Scenario:
     """The smallest table, a short match, the game's bots round-robin."""
     game = get_game(game_id)
     personalities = sorted(game.bots()) or ["random-legal"]
-    seats = SEAT_NAMES[: game.min_seats]
+    seats = seat_names(game.min_seats)
     options = dict(getattr(game, "playthrough_options", {}))
     bots = tuple(personalities[i % len(personalities)] for i in range(len(seats)))
     return Scenario(game.id, tuple(seats), options, 1, bots)
@@ -32,7 +33,8 @@ def default_scenario(game_id: str) -> Scenario:
 def write(path: Path, scenario: Scenario, replay_bots: bool) -> None:
     game = get_game(scenario.game)
     if replay_bots or not path.exists():
-        match = play_with_bots(game, scenario)
+        match = play_match(game, scenario.bots, scenario.options, scenario.seed,
+                           seats=scenario.seats).match
     else:
         match = replay(scenario, read(path.read_text())[1])
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -20,13 +20,13 @@ def test_games_lists_rex_furum_with_its_players_options_and_bots():
 
 def test_play_takes_orders_explains_a_bad_word_and_saves_a_replayable_log(tmp_path):
     log = tmp_path / "match.json"
-    typed = "protect self embezle amy\nprotect self embezzle amy\npass\npass\n"
+    typed = "protect self embezle ada\nprotect self embezzle ada\npass\npass\n"
     result = runner.invoke(app, ["play", "rexfurum", "--seed", "4", "-o", "rounds=3",
                                  "--save", str(log)], input=typed)
     assert result.exit_code == 0, result.output
     assert "Could not read 'embezle' after 'protect self'" in result.output
     assert "Did you mean 'embezzle'" in result.output
-    assert "Round 1 orders received: protect Player, embezzle Amy (2 of 3 action points)" in (
+    assert "Round 1 orders received: protect Player, embezzle Ada (2 of 3 action points)" in (
         result.output)
     assert "REX FURUM: final report" in result.output
     saved = json.loads(log.read_text())
@@ -35,10 +35,10 @@ def test_play_takes_orders_explains_a_bad_word_and_saves_a_replayable_log(tmp_pa
     replayed = runner.invoke(app, ["replay", str(log)])
     assert replayed.exit_code == 0, replayed.output
     assert "Gamemaster" in replayed.output and "salary" in replayed.output
-    assert "Dear Amy" in replayed.output
+    assert "Dear Ada" in replayed.output
 
-    only_amy = runner.invoke(app, ["replay", str(log), "--seat", "amy", "--no-gm"])
-    assert "Dear Amy" in only_amy.output and "Dear Player" not in only_amy.output
+    only_amy = runner.invoke(app, ["replay", str(log), "--seat", "ada", "--no-gm"])
+    assert "Dear Ada" in only_amy.output and "Dear Player" not in only_amy.output
     assert "Ledger" not in only_amy.output
 
 

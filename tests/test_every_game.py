@@ -11,15 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hacktable.engine import Match, all_games
-from hacktable.engine.playthrough import (
-    Scenario,
-    first_difference,
-    play_with_bots,
-    read,
-    render,
-    replay,
-)
-from hacktable.engine.testing import SEAT_NAMES, check_hidden_information, fuzz_match
+from hacktable.engine.playthrough import first_difference, read, render, replay
+from hacktable.engine.testing import check_hidden_information, fuzz_match
+from hacktable.sim.runner import play_match
 
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
 GAMES = all_games()
@@ -37,14 +31,12 @@ def test_fuzzed_input_never_breaks_the_contract(game, data):
 def test_no_seat_sees_what_it_may_not(game):
     changed = 0
     options = dict(getattr(game, "playthrough_options", {}))
+    personalities = sorted(game.bots())
+    bots = [personalities[i % len(personalities)] for i in range(game.min_seats + 1)]
     for seed in range(3):
-        personalities = sorted(game.bots())
-        seats = SEAT_NAMES[: game.min_seats + 1]
-        bots = tuple(personalities[i % len(personalities)] for i in range(len(seats)))
-        scenario = Scenario(game.id, tuple(seats), options, seed, bots)
-        full = play_with_bots(game, scenario)
+        full = play_match(game, bots, options, seed).match
         rng = random.Random(seed)
-        match = Match(game, scenario.seats, scenario.options, seed)
+        match = Match(game, full.seats, options, seed)
         for entry in full.log:
             changed += check_hidden_information(match, rng)
             match.apply_entry(entry)

@@ -10,32 +10,17 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from hacktable.console import console, fail, parse_options, say
 from hacktable.engine import GM, SPECTATOR, Match, Rejected, all_games, get_game
-from hacktable.engine.rng import derive_seed
-from hacktable.engine.testing import SEAT_NAMES
+from hacktable.engine.seats import seat_names
+from hacktable.sim.command import seat_personalities, simulate
+from hacktable.sim.runner import bot_rng, make_bot
 
 app = typer.Typer(help="hacktable: a digital table for hacker-themed tabletop games.",
                   no_args_is_help=True, add_completion=False)
-console = Console()
-
-
-def fail(message: str) -> typer.Exit:
-    """Print one sentence and leave with exit status 2 (bad input, not a crash)."""
-    console.print(f"[bold red]Error:[/] {message}", highlight=False)
-    return typer.Exit(2)
-
-
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise fail(f"Write options as name=value, not {pair!r}.")
-        options[name.strip()] = value.strip()
-    return options
+app.command("simulate")(simulate)
 
 
 @app.command()
@@ -59,11 +44,6 @@ def games() -> None:
         console.print()
 
 
-def say(text: str) -> None:
-    """Print game text as it is: no markup, no colouring, long lines left whole."""
-    console.print(text, highlight=False, markup=False, soft_wrap=True)
-
-
 def _new_suffix(old: str, new: str) -> str:
     return new[len(old):] if new.startswith(old) else new
 
@@ -85,19 +65,17 @@ def play(
     """Play a game in the terminal against bots; the log is saved for `hacktable replay`."""
     try:
         game = get_game(game_id)
-        personalities = [b.strip() for b in bots.split(",") if b.strip()] or sorted(game.bots())
-        unknown = [b for b in personalities if b not in game.bots()]
-        if unknown:
-            raise Rejected(f"There is no {unknown[0]!r} bot; {game.name}'s bots are: "
-                           f"{', '.join(sorted(game.bots()))}.")
-        others = [n for n in SEAT_NAMES if n.lower() != name.strip().lower()][: players - 1]
+        if not game.min_seats <= players <= game.max_seats:
+            raise Rejected(f"{game.name} is played by {game.min_seats} to {game.max_seats} "
+                           f"players, not {players}.")
+        personalities = seat_personalities(game, bots or None, players - 1)
         seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        match = Match(game, [name, *others], parse_options(option or []), seed)
+        match = Match(game, [name, *seat_names(players - 1, avoid=name)],
+                      parse_options(option or []), seed)
     except Rejected as rejected:
         raise fail(rejected.reason) from None
-    seat_bots = {seat: game.bots()[personalities[(seat - 1) % len(personalities)]]()
-                 for seat in range(1, players)}
-    rngs = {seat: random.Random(derive_seed(seed, seat, "play-bot")) for seat in seat_bots}
+    seat_bots = {seat: make_bot(game, personalities[seat - 1]) for seat in range(1, players)}
+    rngs = {seat: bot_rng(seed, seat) for seat in seat_bots}
     console.print(f"[bold]{game.name}[/]: you are {match.seats[0]}; opponents: "
                   + ", ".join(f"{match.seats[s]} ({seat_bots[s].personality})"
                               for s in seat_bots) + f". Seed {seed}.", highlight=False)

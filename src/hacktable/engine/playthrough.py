@@ -20,24 +20,22 @@ Regenerate on purpose with `scripts/regenerate_playthroughs.py`.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hacktable.engine.contract import GM, SPECTATOR, Bot, Game, Viewer
-from hacktable.engine.errors import Rejected
+from hacktable.engine.contract import GM, SPECTATOR, Viewer
 from hacktable.engine.match import Entry, Match
 from hacktable.engine.registry import get_game
-from hacktable.engine.rng import derive_seed
 
 HEADER = "# hacktable playthrough"
 
 
 @dataclass(frozen=True)
 class Scenario:
-    """What a playthrough file records: the match set-up and which bots produced its log."""
+    """What a playthrough file records: the match set-up and which bots produced its log
+    (`hacktable.sim.runner.play_match` plays them)."""
 
     game: str
     seats: tuple[str, ...]
@@ -107,39 +105,6 @@ def read(text: str) -> tuple[Scenario, list[Entry]]:
     entries = [Entry.from_json(json.loads(line.removeprefix("entry: ")))
                for line in lines if line.startswith("entry: ")]
     return scenario, entries
-
-
-def play_with_bots(game: Game, scenario: Scenario, max_steps: int = 10_000) -> Match:
-    """Play a scenario with its bots (each deciding from its own view) to produce a log.
-
-    A seat is asked again only after the log has moved; when nobody has anything more to
-    hand in, the phase's deadline passes.
-    """
-    match = Match(game, scenario.seats, scenario.options, scenario.seed)
-    bots: list[Bot] = [game.bots()[name]() for name in scenario.bots]
-    rngs = [random.Random(derive_seed(scenario.seed, seat, "playthrough-bot"))
-            for seat in range(len(bots))]
-    asked_at: dict[int, int] = {}
-    for _ in range(max_steps):
-        if match.outcome() is not None:
-            break
-        moved = False
-        for seat, prompt in sorted(match.prompts().items()):
-            if prompt.submitted or asked_at.get(seat) == len(match.log):
-                continue
-            asked_at[seat] = len(match.log)
-            action = bots[seat].act(match.view(seat), prompt, None, rngs[seat])
-            if action is None:
-                continue
-            try:
-                match.submit(seat, action)
-            except Rejected:
-                continue
-            moved = True
-            break
-        if not moved:
-            match.close_phase()
-    return match
 
 
 def replay(scenario: Scenario, entries: Sequence[Entry]) -> Match:

@@ -22,9 +22,7 @@ from hypothesis import strategies as st
 from hacktable.engine.contract import GM, SPECTATOR, Game, Viewer
 from hacktable.engine.errors import Rejected
 from hacktable.engine.match import Match
-
-SEAT_NAMES = ("Amy", "Bert", "Cleo", "Dmitri", "Ines", "Jun", "Kofi", "Lena", "Mo", "Noor",
-              "Oskar", "Pia")
+from hacktable.engine.seats import seat_names
 
 JSON_SCALARS = st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=12)
 JSON_VALUES = st.recursive(
@@ -153,7 +151,7 @@ def fuzz_match(
     seats = data.draw(st.integers(game.min_seats, min(game.max_seats, game.min_seats + 3)),
                       label="seats")
     seed = data.draw(st.integers(0, 2**32), label="seed")
-    match = Match(game, SEAT_NAMES[:seats], options, seed)
+    match = Match(game, seat_names(seats), options, seed)
     rng = random.Random(seed)
     vocabulary = words + tuple(name.lower() for name in match.seats)
     for _ in range(max_steps):

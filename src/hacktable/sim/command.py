@@ -23,29 +23,13 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from hacktable.console import fail, parse_options
 from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
 from hacktable.engine.registry import get_game
 from hacktable.sim.batch import run_batch
 from hacktable.sim.report import print_summary
 from hacktable.sim.runner import bot_classes
-
-
-def fail(message: str) -> typer.Exit:
-    """Print one sentence and leave with exit status 2 (bad input, not a crash)."""
-    Console(stderr=True).print(f"[bold red]Error:[/] {message}", highlight=False)
-    return typer.Exit(2)
-
-
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    """`name=value` pairs into a dict; the game's option schema checks the values."""
-    options: dict[str, str] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise Rejected(f"Write options as name=value, not {pair!r}.")
-        options[name.strip()] = value.strip()
-    return options
 
 
 def default_bots(game: Game) -> list[str]:

@@ -17,12 +17,7 @@ from hacktable.engine.contract import Game, Prompt
 from hacktable.engine.errors import Rejected
 from hacktable.engine.match import Match
 from hacktable.engine.rng import derive_seed
-
-SEAT_NAMES = (
-    "Ada", "Bruno", "Chiara", "Dmitri", "Elif", "Farah", "Goran", "Hana", "Ines", "Jonas",
-    "Kofi", "Lena", "Mateo", "Nadia", "Oskar", "Priya", "Quentin", "Rosa", "Sven", "Tomoko",
-)
-"""Plausible first names: distinct words that no game's notation reserves."""
+from hacktable.engine.seats import seat_names
 
 DEFAULT_STEP_LIMIT = 100_000
 MAX_ERROR_REASONS = 5
@@ -30,13 +25,6 @@ MAX_ERROR_REASONS = 5
 
 class UnknownPersonality(ValueError):
     """A bot personality that neither the game nor the generic bots provide."""
-
-
-def seat_names(count: int) -> list[str]:
-    """`count` distinct seat names; past the list, names get a number so they stay unique."""
-    return [SEAT_NAMES[i % len(SEAT_NAMES)] + ("" if i < len(SEAT_NAMES) else
-                                                 str(i // len(SEAT_NAMES) + 1))
-            for i in range(count)]
 
 
 def bot_classes(game: Game) -> dict[str, type]:
@@ -93,6 +81,7 @@ def play_match(
     options: Mapping[str, Any] | None = None,
     seed: int | str = 0,
     step_limit: int = DEFAULT_STEP_LIMIT,
+    seats: Sequence[str] | None = None,
 ) -> Played:
     """Like `play`, but also returns the bot errors and whether the match reached an outcome.
 
@@ -100,7 +89,7 @@ def play_match(
     phase goes on, as it would for a person at the table.
     """
     bots = [make_bot(game, name) for name in personalities]
-    match = Match(game, seat_names(len(bots)), options, seed)
+    match = Match(game, seats or seat_names(len(bots)), options, seed)
     rngs = [bot_rng(seed, seat) for seat in range(len(bots))]
     wants_legal = [getattr(bot, "wants_legal", False) for bot in bots]
     played = Played(match, tuple(personalities), finished=False)
