@@ -147,6 +147,7 @@ class LoyalBot:
             for company in empty_companies(view):
                 plan.add(make(EnterEmpty, company))
                 break
+        self.step_out_of_the_spotlight(view, plan)
         shielded = protected_last_round(view)
         for target in others_by_wealth(view):
             if target != ally and target not in shielded:
@@ -154,6 +155,21 @@ class LoyalBot:
                 break
         plan.add(make(Protect, me))
         return plan.submit()
+
+
+    @staticmethod
+    def step_out_of_the_spotlight(view: View, plan: Plan) -> None:
+        """A sole employee who was just CEO-extorted or crashed into moves on: it enters an
+        empty company (if any) and quits the one where it stands alone."""
+        hurt = notices(view, "extorted") or notices(view, "crashed_out")
+        alone = [c for c in view["jobs"] if view["totals"][c] == 1]
+        if not (hurt and alone):
+            return
+        fresh = [c for c in empty_companies(view) if c not in view["jobs"]]
+        if fresh:
+            plan.add(make(EnterEmpty, fresh[0]))
+        if fresh or len(view["jobs"]) > 1:
+            plan.add(make(Quit, alone[0]))
 
 
 class EmbezzlerBot:

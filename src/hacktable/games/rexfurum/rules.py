@@ -140,8 +140,9 @@ def begin_round(state: dict, resolution_events: list[Event]) -> list[Event]:
     for event in resolution_events:  # one pass, each notice to the seats it is for
         audience = event.audience
         if audience != GM_ONLY:
+            notice = dict(event.data, kind=event.kind)  # one record, shared by its readers
             for seat in range(n) if audience == EVERYONE else audience:
-                notices_of[seat].append(dict(event.data, kind=event.kind))
+                notices_of[seat].append(notice)
     for seat in range(n):
         notices = notices_of[seat]
         report = {
