@@ -476,14 +476,15 @@ def test_crash_need_not_work_there_and_the_crasher_is_fired_too(table):
 
 def test_crash_fee_split_among_several_crashers(table):
     """"gives 30k from each player to the crasher": ruling, with several crashers each
-    employee's 30k is split among them (a crasher employed there pays only the others)."""
+    employee's 30k is split among them; a crasher employed there keeps their own share and
+    pays the others theirs, as a lone crasher employed there pays nothing."""
     t = table([[ALPHA], [BETA], [BETA], [DELTA], [BETA]])
     t.play(arthur="crash beta", felix="crash beta")
     t.play(arthur="crash beta", felix="crash beta")
     assert sorted(t.paid("crash")) == sorted([
         (STEPHEN, ARTHUR, 15_000), (STEPHEN, FELIX, 15_000),
         (AMY, ARTHUR, 15_000), (AMY, FELIX, 15_000),
-        (FELIX, ARTHUR, 30_000)])
+        (FELIX, ARTHUR, 15_000)])
 
 
 def test_crash_quitting_beforehand_makes_it_useless(table):
@@ -512,8 +513,9 @@ def test_crasher_cannot_be_protected(table):
     assert t.paid("embezzle") == [(ARTHUR, TYLER, 10_000)]
     assert t.events("embezzle_exposed") == []
     assert t.gm_only("protect_failed")
+    t.state["jobs"][TYLER] = [GAMMA, DELTA]  # 20k + 10k wanted: above the 20k self-cap
     t.play(arthur="crash beta protect self", tyler="embezzle arthur", amy="embezzle arthur")
-    assert sorted(t.paid("embezzle")) == [(ARTHUR, AMY, 10_000), (ARTHUR, TYLER, 10_000)]
+    assert sorted(t.paid("embezzle")) == [(ARTHUR, AMY, 10_000), (ARTHUR, TYLER, 20_000)]
 
 
 def test_crasher_can_be_covered_up_for(table):
@@ -899,3 +901,4 @@ def test_backstab_protecting_someone_else_is_no_protection_for_you(table):
     t.play(arthur="backstab stephen", stephen="protect amy protect self")
     assert t.paid("failed backstab") == [(ARTHUR, STEPHEN, 30_000)]
     assert t.notice("arthur", "backstab_failed")["target"] == STEPHEN
+

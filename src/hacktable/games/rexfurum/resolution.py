@@ -202,9 +202,10 @@ class Resolution:
             gains = dict.fromkeys(seats, 0)
             for employee in fired:
                 self.fire(employee, company)
-                takers = [seat for seat in seats if seat != employee]
                 paid = 0
-                for crasher, share in split_evenly(fee, takers) if takers else []:
+                for crasher, share in split_evenly(fee, seats):
+                    if crasher == employee:
+                        continue  # a crasher's own share of their fee stays with them
                     got = self._pay(employee, crasher, share, "crash")
                     gains[crasher] += got
                     paid += got
