@@ -27,7 +27,6 @@ from hacktable.games.rexfurum.orders import (
     Protect,
     Quit,
     Submit,
-    order_from_json,
     submit_from_json,
 )
 
@@ -220,10 +219,6 @@ class RexFurum(BaseGame):
         from hacktable.games.rexfurum.bots import BOTS
 
         return BOTS
-
-
-def order_cost(order_json: Mapping[str, Any]) -> int:
-    return order_from_json(order_json).cost
 
 
 GAME = RexFurum()

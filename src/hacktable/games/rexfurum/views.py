@@ -13,11 +13,10 @@ from typing import Any
 
 from hacktable.engine.contract import GM, SPECTATOR, Viewer
 from hacktable.games.rexfurum import rules
-from hacktable.games.rexfurum.orders import COMPANIES, company_name
+from hacktable.games.rexfurum.orders import COMPANIES, ORDER_TYPES, company_name
 from hacktable.games.rexfurum.text import orders_text
 
 COMPANY_NAMES = tuple(company_name(c) for c in range(len(COMPANIES)))
-POINTS = {"crash": 2, "invest": 0}
 
 
 def _common(state: dict) -> dict[str, Any]:
@@ -54,7 +53,7 @@ def seat_view(state: dict, seat: int) -> dict[str, Any]:
         result["points_used"] = 0
     else:
         result["orders_text"] = orders_text(orders, state["names"])
-        result["points_used"] = sum(POINTS.get(o["do"], 1) for o in orders)
+        result["points_used"] = sum(ORDER_TYPES[o["do"]].cost for o in orders)
     result["reports"] = reports
     return result
 
