@@ -115,3 +115,16 @@ def test_self_targeting_refusals_read_as_english():
         with pytest.raises(Rejected) as caught:
             match.submit_text(0, text)
         assert caught.value.reason == sentence
+
+
+def test_an_outed_investigator_shows_their_own_outing_among_their_moves(table):
+    """ "You won't be revealed as the investigator" — by the outing's announcement; outing
+    the investigator in turn shows "last round's moves", their outing included (ruling)."""
+    t = table([[ALPHA], [BETA], [GAMMA], [ALPHA]])
+    t.play(tyler="out amy", stephen="out tyler")
+    announced = {event.data["target"]: event.data for event in t.events("outed")}
+    assert set(announced) == {2, 3}
+    assert announced[2]["moves"] == [] and "investigator" not in str(announced[2])
+    assert announced[3]["moves"] == [{"do": "out", "target": 2}]
+    assert all(3 not in event.data.values() for event in t.events("outed")
+               if event.data["target"] == 2)
