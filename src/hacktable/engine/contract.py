@@ -160,6 +160,8 @@ class Game(Protocol):
 
     def bots(self) -> dict[str, type]: ...
 
+    def phase_key(self, state: State) -> str: ...
+
 
 class BaseGame:
     """Defaults for the optional parts of the contract; games override what they have."""
@@ -193,6 +195,18 @@ class BaseGame:
 
     def bots(self) -> dict[str, type]:
         return {}
+
+    def phase_key(self, state: State) -> str:
+        """Names the phase now open; the runtime starts a new deadline whenever it changes.
+
+        The default reads it off the prompts (who is asked what, without `submitted`),
+        which changes when a round or a turn passes; games with a clearer notion override it.
+        """
+        import json
+
+        asked = sorted((seat, prompt.kind, prompt.time_limit, dict(prompt.data))
+                       for seat, prompt in self.prompts(state).items())  # type: ignore[attr-defined]
+        return json.dumps(asked, sort_keys=True, default=str)
 
     def action_labels(self, action: Action) -> list[str]:
         """Names of the moves inside an action, for the simulator's frequency table."""

@@ -19,6 +19,11 @@ from hacktable.engine.rng import rng_for
 
 ACTION = "action"
 TIMEOUT = "timeout"
+HOST = "host"
+SEAT = "seat"
+RUNTIME_KINDS = (HOST, SEAT)
+"""Entries the runtime writes (pause, resume, extend, a seat handed to a bot…): they are
+part of the record and tell the table what happened, but never touch the game's state."""
 LOG_FORMAT = 1
 
 
@@ -106,6 +111,15 @@ class Match:
         self._record(Entry(seq, TIMEOUT, None, None, at), events)
         return events
 
+    def note(self, kind: str, payload: Mapping[str, JSON], seat: int | None = None,
+             at: str | None = None) -> list[Event]:
+        """Log a runtime decision (`host` or `seat` entry); the game's state is untouched."""
+        if kind not in RUNTIME_KINDS:
+            raise ValueError(f"{kind!r} is not a runtime entry kind")
+        events = [Event(kind, dict(payload))]
+        self._record(Entry(self.next_seq, kind, seat, dict(payload), at), events)
+        return events
+
     def _record(self, entry: Entry, events: Iterable[Event]) -> None:
         self.log.append(entry)
         self._produced.append((entry.seq, list(events)))
@@ -171,6 +185,8 @@ class Match:
             events = self.game.apply(self.state, entry.seat, action, rng_for(self.seed, entry.seq))
         elif entry.kind == TIMEOUT:
             events = self.game.timeout(self.state, rng_for(self.seed, entry.seq))
+        elif entry.kind in RUNTIME_KINDS:
+            events = [Event(entry.kind, dict(entry.payload or {}))]
         else:
             raise ValueError(f"unknown log entry kind {entry.kind!r}")
         self._record(entry, events)

@@ -95,6 +95,10 @@ class RexFurum(BaseGame):
     def timeout(self, state: dict, rng: random.Random) -> list[Event]:
         return rules.close_round(state)
 
+    def phase_key(self, state: dict) -> str:
+        """A round is a phase: its deadline starts when it begins."""
+        return "over" if state["over"] else f"round {state['round']}"
+
     def view(self, state: dict, viewer: Viewer) -> dict:
         if viewer not in (GM, SPECTATOR) and not (
             isinstance(viewer, int) and 0 <= viewer < len(state["names"])

@@ -1,0 +1,47 @@
+"""Rows as plain records, so nothing above the store touches SQLAlchemy."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+OPEN = "open"
+HUMAN = "human"
+BOT = "bot"
+
+LOBBY = "lobby"
+RUNNING = "running"
+PAUSED = "paused"
+OVER = "over"
+ENDED = "ended"
+FINISHED = (OVER, ENDED)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """A match as stored: who, what, and where its clock stands."""
+
+    id: int
+    code: str
+    game: str
+    options: dict[str, Any]
+    seed: str
+    status: str
+    host_token: str
+    created_at: float
+    seq: int
+    phase_key: str | None
+    deadline_at: float | None
+    remaining: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """A seat: open, held by a person (through a token's hash), or filled by a bot."""
+
+    seat: int
+    name: str | None
+    kind: str
+    personality: str | None
+    token: str | None
+    joined_at: float | None

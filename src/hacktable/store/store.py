@@ -1,0 +1,276 @@
+"""The store: one async interface over SQLite and PostgreSQL.
+
+Appends are optimistic: a batch of entries goes in only if the match is still at the
+sequence number the caller saw (`Conflict` otherwise), so two processes that act at once
+both land, one after the other, in an order every process agrees on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import and_, event, func, insert, or_, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from hacktable.engine.match import Entry
+from hacktable.store import schema
+from hacktable.store.migrate import upgrade
+from hacktable.store.records import BOT, HUMAN, LOBBY, OPEN, RUNNING, MatchRecord, SeatRecord
+
+DEFAULT_FILE = "hacktable.db"
+
+
+class Conflict(Exception):
+    """Someone else wrote first: reload and try again."""
+
+
+def database_url(url: str | None, data_dir: Path | None = None) -> str:
+    """The URL to use: the one given, else an SQLite file under the user's data directory."""
+    if url:
+        return url
+    if data_dir is None:
+        from platformdirs import user_data_path
+
+        data_dir = user_data_path("hacktable")
+    data_dir.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{data_dir / DEFAULT_FILE}"
+
+
+def _driver_urls(url: str) -> tuple[str, str]:
+    """(async URL, sync URL) for a user-facing URL such as sqlite:///x or postgresql://…"""
+    parsed = make_url(url)
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        return (str(parsed.set(drivername="sqlite+aiosqlite")),
+                str(parsed.set(drivername="sqlite")))
+    if backend == "postgresql":
+        driver = parsed.set(drivername="postgresql+psycopg")
+        return (driver.render_as_string(hide_password=False),
+                driver.render_as_string(hide_password=False))
+    raise ValueError(f"hacktable stores matches in SQLite or PostgreSQL, not {backend!r}.")
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")  # a move is acknowledged only once it is safe
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def _match(row: Any) -> MatchRecord:
+    return MatchRecord(row.id, row.code, row.game, dict(row.options), row.seed, row.status,
+                       row.host_token, row.created_at, row.seq, row.phase_key, row.deadline_at,
+                       row.remaining)
+
+
+def _seat(row: Any) -> SeatRecord:
+    return SeatRecord(row.seat, row.name, row.kind, row.personality, row.token, row.joined_at)
+
+
+class Store:
+    """Matches, seats, the log, snapshots and deadlines, in one database."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.dialect = engine.dialect.name
+        # SQLite has one writer at a time; queueing writes here avoids busy-waiting on it.
+        self._write_lock = asyncio.Lock() if self.dialect == "sqlite" else None
+
+    @classmethod
+    async def open(cls, url: str) -> Store:
+        """Connect, creating or upgrading the schema first."""
+        async_url, sync_url = _driver_urls(url)
+        await asyncio.to_thread(upgrade, sync_url)
+        if make_url(async_url).get_backend_name() == "sqlite":
+            engine = create_async_engine(async_url)
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        else:
+            engine = create_async_engine(async_url, pool_size=10, max_overflow=20)
+        return cls(engine)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    def _begin(self) -> _Writing:
+        return _Writing(self)
+
+    # -- matches and seats --------------------------------------------------------------
+
+    async def create_match(
+        self, *, code: str, game: str, options: Mapping[str, Any], seed: str,
+        host_token: str, now: float, seats: int, bots: Mapping[int, str],
+    ) -> MatchRecord:
+        """A new match in its lobby; `Conflict` if the room code is taken."""
+        try:
+            async with self._begin() as conn:
+                result = await conn.execute(insert(schema.matches).values(
+                    code=code, game=game, options=dict(options), seed=seed, status=LOBBY,
+                    host_token=host_token, created_at=now, seq=0,
+                ).returning(schema.matches.c.id))
+                match_id = result.scalar_one()
+                await conn.execute(insert(schema.seats), [
+                    {"match_id": match_id, "seat": seat, "kind": BOT if seat in bots else OPEN,
+                     "personality": bots.get(seat), "name": None, "token": None,
+                     "joined_at": None}
+                    for seat in range(seats)
+                ])
+        except IntegrityError as error:
+            raise Conflict(f"room code {code} is taken") from error
+        return await self.match(match_id)
+
+    async def match(self, match_id: int) -> MatchRecord:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(
+                select(schema.matches).where(schema.matches.c.id == match_id))).one()
+        return _match(row)
+
+    async def match_by_code(self, code: str) -> MatchRecord | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(
+                select(schema.matches).where(schema.matches.c.code == code))).one_or_none()
+        return None if row is None else _match(row)
+
+    async def seats(self, match_id: int) -> list[SeatRecord]:
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(select(schema.seats)
+                                       .where(schema.seats.c.match_id == match_id)
+                                       .order_by(schema.seats.c.seat))).all()
+        return [_seat(row) for row in rows]
+
+    async def claim_seat(self, match_id: int, seat: int, name: str, token: str,
+                         now: float) -> bool:
+        """Give an open seat to a person; False if it was no longer open."""
+        async with self._begin() as conn:
+            result = await conn.execute(
+                update(schema.seats)
+                .where(schema.seats.c.match_id == match_id, schema.seats.c.seat == seat,
+                       schema.seats.c.kind == OPEN)
+                .values(kind=HUMAN, name=name, token=token, joined_at=now))
+        return result.rowcount == 1
+
+    async def set_seat(self, match_id: int, seat: int, *, kind: str, name: str | None,
+                       personality: str | None, token: str | None = None) -> None:
+        async with self._begin() as conn:
+            await conn.execute(
+                update(schema.seats)
+                .where(schema.seats.c.match_id == match_id, schema.seats.c.seat == seat)
+                .values(kind=kind, name=name, personality=personality, token=token))
+
+    # -- the log ------------------------------------------------------------------------
+
+    async def entries(self, match_id: int, after: int = 0) -> list[Entry]:
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(
+                select(schema.entries)
+                .where(schema.entries.c.match_id == match_id, schema.entries.c.seq > after)
+                .order_by(schema.entries.c.seq))).all()
+        return [Entry(row.seq, row.kind, row.seat, row.payload, row.at) for row in rows]
+
+    async def append(
+        self, match_id: int, expected_seq: int, new: Sequence[Entry], *, status: str,
+        phase_key: str | None, deadline_at: float | None, remaining: float | None,
+        snapshot: tuple[int, Any] | None = None,
+    ) -> None:
+        """Append entries and move the match's clock, atomically, if the match is still at
+        `expected_seq`; raise `Conflict` if another writer got there first."""
+        last = new[-1].seq if new else expected_seq
+        try:
+            async with self._begin() as conn:
+                result = await conn.execute(
+                    update(schema.matches)
+                    .where(schema.matches.c.id == match_id,
+                           schema.matches.c.seq == expected_seq)
+                    .values(seq=last, status=status, phase_key=phase_key,
+                            deadline_at=deadline_at, remaining=remaining, claimed_until=None))
+                if result.rowcount != 1:
+                    raise Conflict(f"match {match_id} moved past {expected_seq}")
+                if new:
+                    await conn.execute(insert(schema.entries), [
+                        {"match_id": match_id, "seq": entry.seq, "kind": entry.kind,
+                         "seat": entry.seat, "payload": entry.payload, "at": entry.at}
+                        for entry in new])
+                if snapshot is not None:
+                    await conn.execute(insert(schema.snapshots).values(
+                        match_id=match_id, seq=snapshot[0], state=snapshot[1]))
+        except IntegrityError as error:
+            raise Conflict(f"match {match_id}: entry {expected_seq + 1} exists") from error
+
+    async def latest_snapshot(self, match_id: int) -> tuple[int, Any] | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(
+                select(schema.snapshots.c.seq, schema.snapshots.c.state)
+                .where(schema.snapshots.c.match_id == match_id)
+                .order_by(schema.snapshots.c.seq.desc()).limit(1))).one_or_none()
+        return None if row is None else (row.seq, row.state)
+
+    # -- deadlines ----------------------------------------------------------------------
+
+    async def claim_due(self, now: float, lease: float, limit: int = 50) -> list[int]:
+        """Matches whose deadline has passed and that no other process is firing.
+
+        The claim only spreads the work: firing appends a timeout entry at the sequence
+        number the match had, so even a claim that lapsed cannot fire a deadline twice.
+        """
+        m = schema.matches
+        due = and_(m.c.status == RUNNING, m.c.deadline_at <= now,
+                   or_(m.c.claimed_until.is_(None), m.c.claimed_until < now))
+        async with self._begin() as conn:
+            picked = select(m.c.id).where(due).order_by(m.c.deadline_at).limit(limit)
+            if self.dialect == "postgresql":
+                picked = picked.with_for_update(skip_locked=True)
+            ids = list((await conn.execute(picked)).scalars())
+            if ids:
+                await conn.execute(update(m).where(m.c.id.in_(ids))
+                                   .values(claimed_until=now + lease))
+        return ids
+
+    async def next_deadline(self) -> float | None:
+        """The earliest running deadline, so the scheduler can sleep until then."""
+        m = schema.matches
+        async with self.engine.connect() as conn:
+            return (await conn.execute(select(func.min(m.c.deadline_at))
+                                       .where(m.c.status == RUNNING))).scalar()
+
+    async def count_matches(self) -> int:
+        async with self.engine.connect() as conn:
+            return (await conn.execute(select(func.count()).select_from(schema.matches))
+                    ).scalar_one()
+
+
+class _Writing:
+    """A write transaction; on SQLite, one at a time per process."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._conn: AsyncConnection | None = None
+        self._context: Any = None
+
+    async def __aenter__(self) -> AsyncConnection:
+        if self.store._write_lock is not None:
+            await self.store._write_lock.acquire()
+        try:
+            self._context = self.store.engine.begin()
+            self._conn = await self._context.__aenter__()
+        except BaseException:
+            if self.store._write_lock is not None:
+                self.store._write_lock.release()
+            raise
+        return self._conn
+
+    async def __aexit__(self, *exc: Any) -> None:
+        try:
+            await self._context.__aexit__(*exc)
+        finally:
+            if self.store._write_lock is not None:
+                self.store._write_lock.release()
+
+
+def entries_json(entries: Iterable[Entry]) -> list[dict[str, Any]]:
+    return [entry.to_json() for entry in entries]
