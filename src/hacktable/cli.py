@@ -154,5 +154,31 @@ def replay(
                   highlight=False)
 
 
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[str | None, typer.Option(
+        envvar="HACKTABLE_DATABASE_URL",
+        help="sqlite:///file or postgresql://…; default: a file in your data directory.")
+    ] = None,
+    redis_url: Annotated[str | None, typer.Option(
+        envvar="HACKTABLE_REDIS_URL",
+        help="Redis for fan-out between several server processes.")] = None,
+) -> None:
+    """Serve a table in the browser: create a match, share the room code, play."""
+    import uvicorn
+
+    from hacktable.server.app import create_app
+    from hacktable.server.settings import Settings
+    from hacktable.store import database_url as default_url
+
+    settings = Settings.from_env(database_url=database_url, redis_url=redis_url)
+    say(f"hacktable is serving at http://{host}:{port} "
+        f"(matches stored in {default_url(settings.database_url)})")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+
+
 if __name__ == "__main__":
     app()

@@ -1,0 +1,270 @@
+"""The HTTP API and the WebSocket: create, join, act, view, log and host controls.
+
+Tokens come in an `Authorization: Bearer` header, or in the cookies the join and create
+calls set (so browsers need no script to hold them), or as `?token=` on the WebSocket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request, Response, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, ConfigDict, Field
+
+from hacktable.engine.errors import Rejected
+from hacktable.engine.registry import all_games, get_game
+from hacktable.server import presenter
+from hacktable.server.errors import NotAllowed, TableError
+from hacktable.server.service import Caller, Live, Table
+from hacktable.store.records import LOBBY
+
+router = APIRouter(prefix="/api")
+COOKIE_AGE = 60 * 60 * 24 * 60
+
+
+class CreateMatch(BaseModel):
+    """A new match: game, seats, rule options and which seats are bots."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=40, examples=["rexfurum"])
+    seats: int | None = Field(None, ge=1, le=64, description="Defaults to the game's minimum.")
+    options: dict[str, int | bool | str] = Field(default_factory=dict)
+    bots: dict[str, str] = Field(default_factory=dict,
+                                 description="Seat index (from 0) to bot personality.")
+
+
+class Created(BaseModel):
+    code: str
+    match_url: str
+    host_url: str
+    host_token: str
+
+
+class JoinSeat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, le=63, description="Seat index, from 0.")
+    name: str = Field(min_length=1, max_length=60)
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+    seat_url: str
+
+
+class Move(BaseModel):
+    """A move: `action` as the game's JSON, or `text` in its written notation."""
+
+    model_config = ConfigDict(extra="forbid")
+    action: Any = None
+    text: str | None = Field(None, max_length=20_000)
+
+
+class HostCommand(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seconds: float | None = Field(None, description="extend: how many seconds to add.")
+    seat: int | None = Field(None, ge=0, le=63, description="bot: the seat to hand over.")
+    personality: str | None = Field(None, max_length=40, description="bot: which bot.")
+
+
+class Checked(BaseModel):
+    ok: bool
+    understood: list[str] = Field(default_factory=list)
+    error: str | None = None
+
+
+def seat_cookie(code: str) -> str:
+    return f"hacktable_seat_{code}"
+
+
+def host_cookie(code: str) -> str:
+    return f"hacktable_host_{code}"
+
+
+def bearer(request: Request | WebSocket) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None
+    return None
+
+
+def table_of(request: Request | WebSocket) -> Table:
+    return request.app.state.table
+
+
+async def resolve(request: Request | WebSocket, code: str, as_host: bool = False,
+                  token: str | None = None) -> tuple[Table, Live, Caller]:
+    """The match and who is asking: header token, else the seat (or host) cookie."""
+    table = table_of(request)
+    live = await table.load(code)
+    presented = token or bearer(request)
+    if presented is None:
+        cookie = host_cookie(live.record.code) if as_host else seat_cookie(live.record.code)
+        presented = request.cookies.get(cookie)
+    return table, live, await table.caller(live, presented)
+
+
+def _set_cookie(response: Response, name: str, token: str) -> None:
+    response.set_cookie(name, token, max_age=COOKIE_AGE, httponly=True, samesite="lax",
+                        path="/")
+
+
+@router.get("/games", summary="The games this table can host, with their rule options")
+async def games() -> list[dict[str, Any]]:
+    return [presenter.game_info(game) for game in all_games()]
+
+
+@router.get("/games/{game_id}", summary="One game and its rule options")
+async def game(game_id: str) -> dict[str, Any]:
+    try:
+        return presenter.game_info(get_game(game_id))
+    except Exception as error:
+        from hacktable.server.errors import NotFound
+
+        raise NotFound(str(error)) from None
+
+
+@router.post("/matches", status_code=201, response_model=Created,
+             summary="Create a match in its lobby; the caller becomes its host")
+async def create(body: CreateMatch, request: Request, response: Response) -> Created:
+    bots: dict[int, str] = {}
+    for key, personality in body.bots.items():
+        if not key.strip().isdigit():
+            raise Rejected(f"Bots are given by seat number, not {key!r}.")
+        bots[int(key)] = personality
+    record, host_token = await table_of(request).create(body.game, body.seats, body.options,
+                                                        bots)
+    _set_cookie(response, host_cookie(record.code), host_token)
+    base = str(request.base_url).rstrip("/")
+    return Created(code=record.code, match_url=f"{base}/m/{record.code}",
+                   host_url=f"{base}/m/{record.code}/host?token={host_token}",
+                   host_token=host_token)
+
+
+@router.get("/matches/{code}", summary="A match's public facts: seats, status, deadline")
+async def info(code: str, request: Request) -> dict[str, Any]:
+    live = await table_of(request).load(code)
+    return presenter.match_info(live)
+
+
+@router.post("/matches/{code}/join", response_model=Joined,
+             summary="Take an open seat under a name; returns the seat's secret token")
+async def join(code: str, body: JoinSeat, request: Request, response: Response) -> Joined:
+    live, token = await table_of(request).join(code, body.seat, body.name)
+    _set_cookie(response, seat_cookie(live.record.code), token)
+    base = str(request.base_url).rstrip("/")
+    return Joined(seat=body.seat, token=token,
+                  seat_url=f"{base}/m/{live.record.code}?token={token}")
+
+
+@router.get("/matches/{code}/view", summary="What the caller may see now")
+async def view(code: str, request: Request,
+               as_: Annotated[Literal["seat", "host"], Query(alias="as")] = "seat"
+               ) -> dict[str, Any]:
+    table, live, caller = await resolve(request, code, as_host=as_ == "host")
+    return presenter.screen(live, caller, table.clock.now())
+
+
+@router.post("/matches/{code}/act", summary="Make a move (JSON action or written notation)")
+async def act(code: str, body: Move, request: Request) -> dict[str, Any]:
+    table, live, caller = await resolve(request, code)
+    if (body.action is None) == (body.text is None):
+        raise Rejected("Send either an action or a text, not both and not neither.")
+    entries = await table.act(live, caller, body.action, body.text)
+    result = presenter.screen(live, caller, table.clock.now())
+    result["accepted"] = [entry.seq for entry in entries]
+    return result
+
+
+@router.post("/matches/{code}/check", response_model=Checked,
+             summary="Read a move without making it: what the game understood, or why not")
+async def check(code: str, body: Move, request: Request) -> Checked:
+    table, live, caller = await resolve(request, code)
+    if (body.action is None) == (body.text is None):
+        raise Rejected("Send either an action or a text, not both and not neither.")
+    try:
+        understood = await table.check(live, caller, body.action, body.text)
+    except Rejected as error:
+        return Checked(ok=False, error=error.reason)
+    return Checked(ok=True, understood=understood)
+
+
+@router.post("/matches/{code}/host/{command}",
+             summary="Host controls: start, pause, resume, extend, bot, end")
+async def host(code: str, command: Literal["start", "pause", "resume", "extend", "bot", "end"],
+               request: Request, body: HostCommand | None = None) -> dict[str, Any]:
+    table, live, caller = await resolve(request, code, as_host=True)
+    body = body or HostCommand()
+    await table.host(live, caller, command, body.seconds, body.seat, body.personality)
+    return presenter.match_info(live)
+
+
+@router.get("/matches/{code}/log", summary="The match log, to download and replay (host only)")
+async def match_log(code: str, request: Request) -> Response:
+    table, live, caller = await resolve(request, code, as_host=True)
+    table.require_host(caller)
+    async with live.lock:
+        await table._sync(live)
+        if live.match is None:
+            raise NotAllowed("The match has not started; there is no log yet.")
+        text = live.match.dumps()
+    filename = f"hacktable-{live.record.game}-{live.record.code}.json"
+    return Response(text, media_type="application/json",
+                    headers={"content-disposition": f'attachment; filename="{filename}"'})
+
+
+@router.websocket("/matches/{code}/ws")
+async def watch(websocket: WebSocket, code: str, token: str | None = None,
+                format: str = "html", as_: Annotated[str, Query(alias="as")] = "seat") -> None:
+    """Push the caller's screen now and whenever the match moves."""
+    try:
+        table, live, caller = await resolve(websocket, code, as_host=as_ == "host",
+                                            token=token)
+    except TableError as error:
+        await websocket.close(code=4000 + error.status, reason=error.message[:120])
+        return
+    await websocket.accept()
+
+    async def pump() -> None:
+        seen = [-1]
+        while True:
+            async with live.changed:
+                await live.changed.wait_for(lambda: live.version != seen[0])
+                seen[0] = live.version
+                news = live.last_news
+            if live.record.status == LOBBY or news == "room":
+                await websocket.send_json({"type": "room",
+                                           "match": presenter.match_info(live)})
+                if live.record.status == LOBBY:
+                    continue
+            payload = presenter.screen(live, caller, table.clock.now())
+            message: dict[str, Any] = {"type": "screen", "seq": live.seq, **payload}
+            if format == "html":
+                message["html"] = render_screen_html(live, caller, payload)
+            await websocket.send_json(message)
+
+    async def drain() -> None:
+        while True:
+            await websocket.receive_text()
+
+    tasks = [asyncio.create_task(pump()), asyncio.create_task(drain())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        with contextlib.suppress(Exception):
+            await websocket.close()
+
+
+def render_screen_html(live: Live, caller: Caller, payload: dict[str, Any]) -> str:
+    from hacktable.server.pages import screen_html
+
+    return screen_html(live, caller, payload)

@@ -1,0 +1,100 @@
+"""The ASGI application: store, fan-out, deadline loop, API, pages and static files."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from hacktable.engine.errors import Rejected
+from hacktable.server import api, pages
+from hacktable.server.broker import make_broker
+from hacktable.server.deadlines import run_deadlines
+from hacktable.server.errors import TableError
+from hacktable.server.service import Table
+from hacktable.server.settings import Settings
+from hacktable.store import Store, database_url
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await Store.open(database_url(settings.database_url))
+        broker = make_broker(settings.redis_url)
+        table = Table(store, broker, settings.clock(), settings.snapshot_every)
+        await broker.start(table.on_message)
+        app.state.table = table
+        app.state.settings = settings
+        loop = asyncio.create_task(run_deadlines(table, settings.tick, settings.deadline_lease))
+        try:
+            yield
+        finally:
+            loop.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await loop
+            await table.close()
+            await broker.close()
+            await store.close()
+
+    app = FastAPI(
+        title="hacktable",
+        summary="A digital table for hacker-themed tabletop games.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    from hacktable.web import STATIC_DIR
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    _errors(app)
+    return app
+
+
+def _errors(app: FastAPI) -> None:
+    """Every refusal is a 4xx with a sentence that says what to do; never a 500."""
+
+    @app.exception_handler(TableError)
+    async def table_error(request: Request, error: TableError) -> Any:
+        return _answer(request, error.status, error.message)
+
+    @app.exception_handler(Rejected)
+    async def rejected(request: Request, error: Rejected) -> Any:
+        return _answer(request, 400, error.reason)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> Any:
+        return _answer(request, 422, _sentence(error))
+
+
+def _answer(request: Request, status: int, message: str) -> Any:
+    if request.url.path.startswith("/api"):
+        return JSONResponse({"detail": message}, status_code=status)
+    return pages.error_page(request, status, message)
+
+
+def _sentence(error: RequestValidationError) -> str:
+    problems = error.errors()
+    if not problems:
+        return "The request could not be read; send JSON as the API describes."
+    first = problems[0]
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+    message = str(first.get("msg", "is not valid"))
+    if first.get("type") == "json_invalid":
+        return "The request body is not valid JSON; send a JSON object."
+    if first.get("type") == "missing":
+        return f"The field {where!r} is missing; add it and send again."
+    return f"The field {where or 'body'!r} is not right: {message}."
+
+
+def app_from_env() -> FastAPI:
+    """For `uvicorn --factory hacktable.server.app:app_from_env`."""
+    return create_app()

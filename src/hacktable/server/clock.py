@@ -1,0 +1,52 @@
+"""Where the server's time comes from, so tests move time instead of sleeping."""
+
+from __future__ import annotations
+
+import os
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Protocol
+
+
+class Clock(Protocol):
+    def now(self) -> float:
+        """Seconds since the epoch."""
+        ...
+
+
+class SystemClock:
+    def now(self) -> float:
+        return time.time()
+
+
+class OffsetClock:
+    """The system clock plus an offset in seconds read from a file.
+
+    Tests run real server processes: writing "1200" into the file moves every process that
+    shares it twenty minutes ahead, so a round's deadline passes without waiting.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._stamp: tuple[int, int] | None = None
+        self._offset = 0.0
+
+    def now(self) -> float:
+        try:
+            stat = os.stat(self.path)
+        except FileNotFoundError:
+            return time.time()
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        if stamp != self._stamp:
+            text = self.path.read_text().strip()
+            self._offset = float(text) if text else 0.0
+            self._stamp = stamp
+        return time.time() + self._offset
+
+
+def iso(seconds: float | None) -> str | None:
+    """A wall-clock time as ISO-8601 UTC, the way the API and the log write it."""
+    if seconds is None:
+        return None
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="milliseconds")

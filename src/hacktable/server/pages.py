@@ -1,0 +1,117 @@
+"""The HTML pages: the lobby, a match's room, a seat's table, the host console.
+
+Pages are rendered on the server from the caller's own view; the token in a personal link
+is moved into a cookie and the link redirected, so it does not linger in the address bar.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from hacktable.engine.registry import all_games
+from hacktable.server import presenter
+from hacktable.server.api import COOKIE_AGE, host_cookie, resolve, seat_cookie
+from hacktable.server.errors import NotAllowed, TableError
+from hacktable.server.service import Caller, Live
+from hacktable.store.records import LOBBY
+
+router = APIRouter(include_in_schema=False)
+
+
+def _render(name: str, **context: Any) -> str:
+    from hacktable.web import render_page
+
+    return render_page(name, **context)
+
+
+def screen_html(live: Live, caller: Caller, payload: dict[str, Any]) -> str:
+    from hacktable.web import render_screen
+
+    return render_screen(live.game.id, _context(live, caller, payload))
+
+
+def _context(live: Live, caller: Caller, payload: dict[str, Any],
+             seat_url: str | None = None) -> dict[str, Any]:
+    return {**payload, "game": presenter.game_info(live.game),
+            "is_host": caller.role == "host", "seat_url": seat_url}
+
+
+def error_page(request: Request, status: int, message: str) -> HTMLResponse:
+    return HTMLResponse(_render("error.html", status=status, message=message),
+                        status_code=status)
+
+
+@router.get("/", response_class=HTMLResponse)
+async def index() -> HTMLResponse:
+    games = [presenter.game_info(game) for game in all_games()]
+    return HTMLResponse(_render("index.html", games=games))
+
+
+@router.get("/m/{code}", response_class=HTMLResponse)
+async def room(code: str, request: Request, token: str | None = None) -> Response:
+    """A seat's table, or the room (pick a seat) for a visitor without one."""
+    if token:
+        return _keep_token(request, code, token, seat_cookie, f"/m/{code.upper()}")
+    try:
+        table, live, caller = await resolve(request, code)
+    except NotAllowed:  # a stale cookie (the seat went to a bot): show the room
+        table = request.app.state.table
+        live = await table.load(code)
+        caller = Caller("spectator")
+    if caller.role != "seat" or live.record.status == LOBBY:
+        is_host = await _is_host(request, live)
+        if caller.role != "seat" or live.match is None:
+            return HTMLResponse(_render("room.html", match=presenter.match_info(live),
+                                        game=presenter.game_info(live.game),
+                                        is_host=is_host, you=caller.seat))
+    payload = presenter.screen(live, caller, table.clock.now())
+    base = str(request.base_url).rstrip("/")
+    token_now = request.cookies.get(seat_cookie(live.record.code))
+    seat_url = f"{base}/m/{live.record.code}?token={token_now}" if token_now else None
+    return _table(live, caller, payload, seat_url)
+
+
+@router.get("/m/{code}/host", response_class=HTMLResponse)
+async def host_console(code: str, request: Request, token: str | None = None) -> Response:
+    if token:
+        return _keep_token(request, code, token, host_cookie, f"/m/{code.upper()}/host")
+    table, live, caller = await resolve(request, code, as_host=True)
+    if caller.role != "host":
+        raise TableError("This is the host's console; open the host link you were given.")
+    if live.match is None:
+        return HTMLResponse(_render("room.html", match=presenter.match_info(live),
+                                    game=presenter.game_info(live.game), is_host=True,
+                                    you=None))
+    return _table(live, caller, presenter.screen(live, caller, table.clock.now()))
+
+
+@router.get("/m/{code}/watch", response_class=HTMLResponse)
+async def watch(code: str, request: Request) -> Response:
+    table = request.app.state.table
+    live = await table.load(code)
+    caller = Caller("spectator")
+    return _table(live, caller, presenter.screen(live, caller, table.clock.now()))
+
+
+def _table(live: Live, caller: Caller, payload: dict[str, Any],
+           seat_url: str | None = None) -> HTMLResponse:
+    return HTMLResponse(_render("table.html", **_context(live, caller, payload, seat_url)))
+
+
+async def _is_host(request: Request, live: Live) -> bool:
+    token = request.cookies.get(host_cookie(live.record.code))
+    if not token:
+        return False
+    caller = await request.app.state.table.caller(live, None, host_token=token)
+    return caller.role == "host"
+
+
+def _keep_token(request: Request, code: str, token: str, cookie: Any, to: str) -> Response:
+    """Move a personal link's token into a cookie, then show the page without it."""
+    response = RedirectResponse(to, status_code=303)
+    response.set_cookie(cookie(code.upper()), token, max_age=COOKIE_AGE, httponly=True,
+                        samesite="lax", path="/")
+    return response

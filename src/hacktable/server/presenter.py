@@ -1,0 +1,79 @@
+"""What the API, the pages and the WebSocket show: built from one caller's own view.
+
+Every payload for a caller is made from `game.view(state, viewer)` and the events that
+viewer may see, so nothing another seat may not see can reach it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hacktable.engine.contract import GM, SPECTATOR, Game
+from hacktable.server.clock import iso
+from hacktable.server.service import RECENT_EVENTS, Caller, Live
+from hacktable.sim.runner import bot_classes
+
+
+def game_info(game: Game) -> dict[str, Any]:
+    """A game and its rule options, each with its default and meaning."""
+    return {
+        "id": game.id,
+        "name": game.name,
+        "min_seats": game.min_seats,
+        "max_seats": game.max_seats,
+        "credits": game.credits,
+        "options": [
+            {"name": o.name, "default": o.default, "help": o.help, "min": o.minimum,
+             "max": o.maximum, "choices": list(o.choices) if o.choices else None,
+             "type": o.kind}
+            for o in game.options
+        ],
+        "bots": sorted(bot_classes(game)),
+    }
+
+
+def match_info(live: Live) -> dict[str, Any]:
+    """The public facts of a match: anyone with the room code may read them."""
+    record = live.record
+    outcome = live.match.outcome() if live.match is not None else None
+    return {
+        "code": record.code,
+        "game": record.game,
+        "game_name": live.game.name,
+        "status": record.status,
+        "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind,
+                   "personality": s.personality} for s in live.seats],
+        "options": record.options,
+        "deadline": iso(record.deadline_at),
+        "remaining": record.remaining,
+        "seq": live.seq,
+        "outcome": None if outcome is None else outcome.to_json(),
+    }
+
+
+def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS
+           ) -> dict[str, Any]:
+    """Everything one caller's screen shows, and nothing more."""
+    info = match_info(live)
+    viewer = caller.viewer
+    payload: dict[str, Any] = {
+        "match": info, "role": caller.role, "viewer": viewer, "view": None, "prompt": None,
+        "events": [], "outcome": info["outcome"], "text": "", "server_now": iso(now),
+    }
+    match = live.match
+    if match is None:
+        return payload
+    view = match.view(viewer)
+    payload["view"] = view
+    if isinstance(viewer, int):
+        prompt = match.prompts().get(viewer)
+        payload["prompt"] = None if prompt is None else prompt.to_json()
+    seen = match.events_for(viewer) if viewer != GM else match.events
+    payload["events"] = [{"seq": seq, "kind": event.kind,
+                          "text": match.game.describe(event, match.state)}
+                         for seq, event in seen[-recent:]]
+    payload["text"] = match.game.render(view, info["deadline"])
+    return payload
+
+
+__all__ = ["GM", "SPECTATOR", "game_info", "match_info", "screen"]

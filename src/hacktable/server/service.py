@@ -1,0 +1,574 @@
+"""The table: matches as the server keeps them, and every way a match can move.
+
+Every move follows one path (`_write`): bring the match up to date from the store, let
+the engine apply the move, then commit the new log entries with the match's clock, at the
+sequence number the match had. A conflict means another process moved first: reload and
+try again. Only a committed move is acknowledged, published and shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import logging
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from hacktable.engine.contract import GM, SPECTATOR, Game, Prompt, Viewer
+from hacktable.engine.errors import OptionError, Rejected, UnknownGame
+from hacktable.engine.match import HOST, SEAT, Entry, Match
+from hacktable.engine.registry import get_game
+from hacktable.engine.rng import derive_seed
+from hacktable.engine.seats import seat_names
+from hacktable.server import clockwork
+from hacktable.server.broker import LocalBroker
+from hacktable.server.clock import Clock, iso
+from hacktable.server.errors import Busy, NotAllowed, NotFound, NoToken, WrongMoment
+from hacktable.server.security import (
+    new_room_code,
+    new_token,
+    normal_room_code,
+    token_hash,
+    token_matches,
+)
+from hacktable.sim.runner import UnknownPersonality, make_bot
+from hacktable.store import Conflict, MatchRecord, SeatRecord, Store
+from hacktable.store.records import BOT, FINISHED, HUMAN, LOBBY, OPEN, PAUSED, RUNNING
+
+log = logging.getLogger(__name__)
+RETRIES = 20
+RECENT_EVENTS = 60
+NAME_LIMIT = 24
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who presented a token: a seat's holder, the host, or nobody (a spectator)."""
+
+    role: str  # "seat" | "host" | "spectator"
+    seat: int | None = None
+
+    @property
+    def viewer(self) -> Viewer:
+        if self.role == "host":
+            return GM
+        return self.seat if self.role == "seat" and self.seat is not None else SPECTATOR
+
+
+@dataclass
+class Live:
+    """A match as this process holds it: the stored record, its seats, and (once started)
+    the replayed `Match`."""
+
+    record: MatchRecord
+    seats: list[SeatRecord]
+    game: Game
+    match: Match | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+    declined: dict[int, Prompt] = field(default_factory=dict)
+    bots_task: asyncio.Task[None] | None = None
+    bots_again: bool = False
+    version: int = 0
+    """Counts the moves and room changes watchers were told of (they wait for a change)."""
+    last_news: str = "move"
+
+    @property
+    def seq(self) -> int:
+        return 0 if self.match is None else len(self.match.log)
+
+    @property
+    def clock(self) -> clockwork.ClockState:
+        r = self.record
+        return clockwork.ClockState(r.status, r.phase_key, r.deadline_at, r.remaining)
+
+
+class Table:
+    """Lobby, seats, moves, host controls and deadlines, over a store and a broker."""
+
+    def __init__(self, store: Store, broker: LocalBroker, clock: Clock,
+                 snapshot_every: int = 50) -> None:
+        self.store = store
+        self.broker = broker
+        self.clock = clock
+        self.snapshot_every = snapshot_every
+        self._live: dict[int, Live] = {}
+        self._codes: dict[str, int] = {}
+        self._loading = asyncio.Lock()
+        self.closing = False
+
+    # -- creating and joining -----------------------------------------------------------
+
+    async def create(self, game_id: str, seat_count: int | None,
+                     options: Mapping[str, Any] | None,
+                     bots: Mapping[int, str] | None) -> tuple[MatchRecord, str]:
+        """A new match in its lobby; returns it and the host's token."""
+        try:
+            game = get_game(game_id)
+        except UnknownGame as error:
+            raise NotFound(str(error)) from None
+        count = game.min_seats if seat_count is None else seat_count
+        if not game.min_seats <= count <= game.max_seats:
+            raise Rejected(f"{game.name} is played by {game.min_seats} to {game.max_seats} "
+                           f"players, not {count}.")
+        try:
+            resolved = game.options.resolve(options or {})
+        except OptionError as error:
+            raise Rejected(str(error)) from None
+        chosen = {}
+        for seat, personality in (bots or {}).items():
+            if not 0 <= seat < count:
+                raise Rejected(f"There is no seat {seat + 1} in a match of {count} seats.")
+            chosen[seat] = self._personality(game, personality)
+        host = new_token()
+        seed = new_token()
+        for _ in range(RETRIES):
+            try:
+                record = await self.store.create_match(
+                    code=new_room_code(), game=game.id, options=resolved, seed=seed,
+                    host_token=token_hash(host), now=self.clock.now(), seats=count,
+                    bots=chosen)
+                return record, host
+            except Conflict:
+                continue
+        raise Busy("Could not find a free room code; try again.")
+
+    @staticmethod
+    def _personality(game: Game, personality: str) -> str:
+        try:
+            make_bot(game, str(personality))
+        except UnknownPersonality as error:
+            raise Rejected(str(error)) from None
+        return str(personality)
+
+    async def join(self, code: str, seat: int, name: str) -> tuple[Live, str]:
+        """Sit a person at an open seat under a name; returns their secret token."""
+        live = await self.load(code)
+        name = " ".join(str(name).split())
+        if not name:
+            raise Rejected("Type the name the other players will know you by.")
+        if len(name) > NAME_LIMIT:
+            raise Rejected(f"Keep your name under {NAME_LIMIT} characters.")
+        async with live.lock:
+            await self._sync(live)
+            if live.record.status != LOBBY:
+                raise WrongMoment("This match has started; seats can no longer be taken. "
+                                  "Watch as a spectator, or ask the host for your link.")
+            if not 0 <= seat < len(live.seats):
+                raise Rejected(f"There is no seat {seat + 1}; pick one of 1 to "
+                               f"{len(live.seats)}.")
+            if live.seats[seat].kind != OPEN:
+                raise WrongMoment(f"Seat {seat + 1} is taken; pick an open seat.")
+            taken = [s.name for s in live.seats if s.name and s.seat != seat]
+            self._check_names(live, [*taken, name])
+            token = new_token()
+            if not await self.store.claim_seat(live.record.id, seat, name, token_hash(token),
+                                               self.clock.now()):
+                raise WrongMoment(f"Someone just took seat {seat + 1}; pick another.")
+            live.seats = await self.store.seats(live.record.id)
+        await self._announce(live, "room")
+        return live, token
+
+    def _check_names(self, live: Live, names: list[str]) -> None:
+        """Names must suit the game (Rex Furum's orders name players): a trial set-up with
+        placeholder names for the empty seats says so in the game's own words."""
+        lowered = [n.lower() for n in names]
+        if len(set(lowered)) != len(lowered):
+            raise Rejected("Someone at this table already uses that name; pick another.")
+        fill = [n for n in seat_names(len(live.seats) + len(names)) if n.lower() not in lowered]
+        trial = names + fill[: len(live.seats) - len(names)]
+        try:
+            live.game.setup(trial, live.game.options.resolve(live.record.options),
+                            random.Random(0))
+        except Rejected as error:
+            raise Rejected(f"{error.reason} Pick another name.") from None
+
+    # -- who is asking ------------------------------------------------------------------
+
+    async def caller(self, live: Live, token: str | None, host_token: str | None = None
+                     ) -> Caller:
+        """The role a token grants in this match; no token at all makes a spectator."""
+        if host_token is not None and token_matches(live.record.host_token, host_token):
+            return Caller("host")
+        if token is None:
+            return Caller("spectator")
+        if token_matches(live.record.host_token, token):
+            return Caller("host")
+        for attempt in range(2):
+            for seat in live.seats:
+                if seat.kind == HUMAN and token_matches(seat.token, token):
+                    return Caller("seat", seat.seat)
+            if attempt == 0:  # the seat may have been taken through another process
+                live.seats = await self.store.seats(live.record.id)
+        raise NotAllowed("That link or token does not hold a seat at this table; "
+                         "open your personal link again or join an open seat.")
+
+    @staticmethod
+    def require_host(caller: Caller) -> None:
+        if caller.role != "host":
+            raise NotAllowed("Only the host can do that; open the host link.")
+
+    @staticmethod
+    def require_seat(caller: Caller) -> int:
+        if caller.role != "seat" or caller.seat is None:
+            if caller.role == "host":
+                raise NotAllowed("The host console does not play; open your seat's link.")
+            raise NoToken("Sit at a seat first (or open your personal link) to play.")
+        return caller.seat
+
+    # -- loading and catching up --------------------------------------------------------
+
+    async def load(self, code: str) -> Live:
+        key = normal_room_code(code)
+        match_id = self._codes.get(key)
+        if match_id is None:
+            record = await self.store.match_by_code(key)
+            if record is None:
+                raise NotFound(f"No table has the room code {code!r}; check the code "
+                               "with the host.")
+            match_id = record.id
+        return await self.load_id(match_id)
+
+    async def load_id(self, match_id: int) -> Live:
+        live = self._live.get(match_id)
+        if live is not None:
+            return live
+        async with self._loading:
+            live = self._live.get(match_id)
+            if live is None:
+                record = await self.store.match(match_id)
+                live = Live(record, await self.store.seats(match_id), get_game(record.game))
+                await self._sync(live)
+                self._live[match_id] = live
+                self._codes[record.code] = match_id
+        return live
+
+    async def _sync(self, live: Live) -> None:
+        """Bring the match up to date with the store (another process may have moved it)."""
+        record = await self.store.match(live.record.id)
+        if record.seq < live.seq:  # cannot happen unless our copy went astray: rebuild
+            live.match = None
+        live.record = record
+        if record.status == LOBBY:
+            return
+        if live.match is None:
+            live.seats = await self.store.seats(record.id)
+            live.match = self._new_match(live)
+        if live.seq < record.seq:
+            for entry in await self.store.entries(record.id, after=live.seq):
+                live.match.apply_entry(entry)
+
+    def _new_match(self, live: Live) -> Match:
+        names = [seat.name or "" for seat in live.seats]
+        return Match(live.game, names, live.record.options, live.record.seed)
+
+    # -- moving a match -----------------------------------------------------------------
+
+    async def _write(self, live: Live, step: Callable[[Live, float], clockwork.ClockState]
+                     ) -> list[Entry]:
+        """Apply `step` to the up-to-date match and commit what it logged.
+
+        `step` returns the clock the match should have afterwards; it may raise (Rejected,
+        WrongMoment…) and then nothing is stored. Returns the committed entries.
+        """
+        for _ in range(RETRIES):
+            await self._sync(live)
+            if live.match is None:
+                raise WrongMoment("The match has not started yet; wait for the host.")
+            before = live.seq
+            now = self.clock.now()
+            clock = step(live, now)
+            new = live.match.log[before:]
+            clock = clockwork.after_move(clock, live.match, now)
+            snapshot = None
+            if new and live.seq // self.snapshot_every > before // self.snapshot_every:
+                snapshot = (live.seq, live.match.snapshot())
+            try:
+                await self.store.append(live.record.id, before, new, status=clock.status,
+                                        phase_key=clock.phase_key,
+                                        deadline_at=clock.deadline_at,
+                                        remaining=clock.remaining, snapshot=snapshot)
+            except Conflict:
+                live.match = None  # our copy holds an entry that lost: replay from the store
+                continue
+            except BaseException:
+                live.match = None
+                raise
+            live.record = await self.store.match(live.record.id)
+            if new or clock != live.clock:
+                await self._announce(live, "move")
+            return list(new)
+        raise Busy("The table is very busy right now; send that again.")
+
+    async def act(self, live: Live, caller: Caller, action: Any = None,
+                  text: str | None = None) -> list[Entry]:
+        """A seat's move, as JSON or in the game's notation."""
+        seat = self.require_seat(caller)
+
+        def step(live: Live, now: float) -> clockwork.ClockState:
+            self._check_may_act(live, seat)
+            assert live.match is not None
+            if text is not None:
+                live.match.submit_text(seat, text, at=iso(now))
+            else:
+                live.match.submit_json(seat, action, at=iso(now))
+            return live.clock
+
+        async with live.lock:
+            entries = await self._write(live, step)
+        self.kick_bots(live)
+        return entries
+
+    def _check_may_act(self, live: Live, seat: int) -> None:
+        status = live.record.status
+        if status == PAUSED:
+            raise WrongMoment("The host paused the match; wait until the clock runs again.")
+        if status in FINISHED:
+            raise WrongMoment("This match is over; no more moves can be made.")
+        assert live.match is not None
+        if seat not in live.match.prompts():
+            raise WrongMoment("It is not your turn; wait until the game asks you.")
+
+    async def check(self, live: Live, caller: Caller, action: Any = None,
+                    text: str | None = None) -> list[str]:
+        """Read a move without making it: what the game understood, or why it refuses."""
+        seat = self.require_seat(caller)
+        async with live.lock:
+            await self._sync(live)
+            if live.match is None:
+                raise WrongMoment("The match has not started yet; wait for the host.")
+            self._check_may_act(live, seat)
+            match = live.match
+            state = copy.deepcopy(match.state)
+            parsed = (match.game.parse(state, seat, text) if text is not None
+                      else match.game.action_from_json(action))
+            rng = random.Random(derive_seed(live.record.seed, match.next_seq, "check"))
+            events = match.game.apply(state, seat, parsed, rng)
+        return [match.game.describe(event, state) for event in events
+                if event.visible_to(seat)]
+
+    async def host(self, live: Live, caller: Caller, command: str,
+                   seconds: float | None = None, seat: int | None = None,
+                   personality: str | None = None) -> None:
+        """Host controls: start, pause, resume, extend, bot, end."""
+        self.require_host(caller)
+        if command == "start":
+            await self._start(live)
+        elif command == "bot":
+            await self._hand_to_bot(live, seat, personality)
+        else:
+            async with live.lock:
+                await self._write(live, lambda live, now: self._host_step(
+                    live, now, command, seconds))
+        self.kick_bots(live)
+
+    def _host_step(self, live: Live, now: float, command: str,
+                   seconds: float | None) -> clockwork.ClockState:
+        clock = live.clock
+        assert live.match is not None
+        if clock.status in FINISHED:
+            raise WrongMoment("This match is over; there is nothing left to control.")
+        payload: dict[str, Any] = {"do": command}
+        if command == "pause":
+            if clock.status == PAUSED:
+                raise WrongMoment("The clock is already paused.")
+            new = clockwork.pause(clock, now)
+        elif command == "resume":
+            if clock.status != PAUSED:
+                raise WrongMoment("The clock is running; there is nothing to resume.")
+            new = clockwork.resume(clock, now)
+        elif command == "extend":
+            if seconds is None or not 0 < seconds <= 7 * 24 * 3600:
+                raise Rejected("Extend by a number of seconds between 1 and a week.")
+            if clock.deadline_at is None and clock.remaining is None:
+                raise WrongMoment("This phase has no deadline to extend.")
+            new = clockwork.extend(clock, seconds)
+            payload["seconds"] = seconds
+        elif command == "end":
+            new = clockwork.end(clock)
+        else:
+            raise NotFound(f"There is no host control called {command!r}; use start, "
+                           "pause, resume, extend, bot or end.")
+        live.match.note(HOST, payload, at=iso(now))
+        return new
+
+    async def _start(self, live: Live) -> None:
+        async with live.lock:
+            await self._sync(live)
+            if live.record.status != LOBBY:
+                raise WrongMoment("The match has already started.")
+            open_seats = [s.seat + 1 for s in live.seats if s.kind == OPEN]
+            if open_seats:
+                raise WrongMoment(
+                    f"Seat {', '.join(map(str, open_seats))} is still empty: wait for a "
+                    "player, or hand it to a bot.")
+            taken = [s.name for s in live.seats if s.name]
+            names = iter(n for n in seat_names(len(live.seats) * 2)
+                         if n.lower() not in {t.lower() for t in taken})
+            for seat in live.seats:
+                if seat.name is None:
+                    await self.store.set_seat(live.record.id, seat.seat, kind=seat.kind,
+                                              name=next(names),
+                                              personality=seat.personality)
+            live.seats = await self.store.seats(live.record.id)
+            live.match = self._new_match(live)
+            now = self.clock.now()
+            live.match.note(HOST, {"do": "start"}, at=iso(now))
+            clock = clockwork.after_move(live.clock, live.match, now)
+            try:
+                await self.store.append(live.record.id, 0, live.match.log, status=clock.status,
+                                        phase_key=clock.phase_key,
+                                        deadline_at=clock.deadline_at,
+                                        remaining=clock.remaining)
+            except Conflict:
+                live.match = None
+                raise WrongMoment("The match has already started.") from None
+            live.record = await self.store.match(live.record.id)
+        await self._announce(live, "room")
+
+    async def _hand_to_bot(self, live: Live, seat: int | None, personality: str | None) -> None:
+        """Replace an absent player (or fill an empty seat) with a bot."""
+        if seat is None or not 0 <= seat < len(live.seats):
+            raise Rejected(f"Name a seat from 1 to {len(live.seats)}.")
+        chosen = self._personality(live.game, personality or "random-legal")
+        async with live.lock:
+            await self._sync(live)
+            current = live.seats[seat]
+            await self.store.set_seat(live.record.id, seat, kind=BOT, name=current.name,
+                                      personality=chosen, token=None)
+            live.seats = await self.store.seats(live.record.id)
+            if live.record.status == LOBBY:
+                pass
+            else:
+                await self._write(live, lambda live, now: self._seat_note(
+                    live, now, seat, chosen))
+        await self._announce(live, "room")
+
+    @staticmethod
+    def _seat_note(live: Live, now: float, seat: int, personality: str
+                   ) -> clockwork.ClockState:
+        assert live.match is not None
+        live.match.note(SEAT, {"do": "bot", "seat": seat, "personality": personality},
+                        seat=seat, at=iso(now))
+        live.declined.pop(seat, None)
+        return live.clock
+
+    # -- deadlines ----------------------------------------------------------------------
+
+    async def fire_due(self, lease: float = 30.0) -> int:
+        """Close every phase whose deadline passed; returns how many were closed here."""
+        fired = 0
+        for match_id in await self.store.claim_due(self.clock.now(), lease):
+            live = await self.load_id(match_id)
+            try:
+                async with live.lock:
+                    entries = await self._write(live, self._timeout_step)
+                fired += bool(entries)
+            except WrongMoment:
+                continue
+            self.kick_bots(live)
+        return fired
+
+    @staticmethod
+    def _timeout_step(live: Live, now: float) -> clockwork.ClockState:
+        """Close the phase only if its deadline really passed (another process may have
+        closed it, or the host extended it, since the claim)."""
+        clock = live.clock
+        assert live.match is not None
+        if clock.status != RUNNING or clock.deadline_at is None or clock.deadline_at > now:
+            return clock
+        live.match.close_phase(at=iso(now))
+        return clock
+
+    # -- bots ---------------------------------------------------------------------------
+
+    def kick_bots(self, live: Live) -> None:
+        """Let the bots in this match act, in the background, one runner per match."""
+        if self.closing or not any(s.kind == BOT for s in live.seats) or live.match is None:
+            return
+        if live.bots_task is not None and not live.bots_task.done():
+            live.bots_again = True
+            return
+        live.bots_task = asyncio.create_task(self._run_bots(live))
+
+    async def _run_bots(self, live: Live) -> None:
+        try:
+            live.bots_again = True
+            while live.bots_again:
+                live.bots_again = False
+                while await self._bot_step(live):
+                    live.bots_again = False
+        except Exception:
+            log.exception("a bot failed in match %s", live.record.code)
+
+    async def _bot_step(self, live: Live) -> bool:
+        """One bot move, if a bot is being asked for one; True if a bot acted."""
+        async with live.lock:
+            await self._sync(live)
+            match = live.match
+            if match is None or live.record.status != RUNNING:
+                return False
+            prompts = match.prompts()
+            for seat in live.seats:
+                prompt = prompts.get(seat.seat)
+                if (seat.kind != BOT or prompt is None or prompt.submitted
+                        or live.declined.get(seat.seat) == prompt):
+                    continue
+                bot = make_bot(live.game, seat.personality or "random-legal")
+                wants_legal = getattr(bot, "wants_legal", False)
+                legal = match.legal_actions(seat.seat) if wants_legal else None
+                rng = random.Random(derive_seed(live.record.seed, match.next_seq,
+                                                f"bot{seat.seat}"))
+                action = bot.act(match.view(seat.seat), prompt, legal, rng)
+                if action is None:
+                    live.declined[seat.seat] = prompt
+                    return True
+
+                def step(live: Live, now: float, seat: int = seat.seat,
+                         action: Any = action) -> clockwork.ClockState:
+                    assert live.match is not None
+                    live.match.submit(seat, action, at=iso(now))
+                    return live.clock
+
+                try:
+                    await self._write(live, step)
+                except Rejected as error:
+                    log.info("bot in seat %s refused: %s", seat.seat, error.reason)
+                    live.declined[seat.seat] = prompt
+                return True
+        return False
+
+    # -- telling the world --------------------------------------------------------------
+
+    async def _announce(self, live: Live, what: str) -> None:
+        await self.broker.publish(live.record.id, live.seq, what)
+
+    async def on_message(self, match_id: int, seq: int, what: str) -> None:
+        """A match moved (here or in another process): wake its watchers."""
+        live = self._live.get(match_id)
+        if live is None:
+            return
+        if what == "room" or seq > live.seq:  # moved by another process: catch up once here
+            try:
+                async with live.lock:
+                    await self._sync(live)
+                    live.seats = await self.store.seats(match_id)
+            except Exception:
+                log.exception("could not catch up with match %s", match_id)
+        async with live.changed:
+            live.version += 1
+            live.last_news = what
+            live.changed.notify_all()
+
+    async def close(self) -> None:
+        self.closing = True
+        tasks = [live.bots_task for live in self._live.values()
+                 if live.bots_task is not None and not live.bots_task.done()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task

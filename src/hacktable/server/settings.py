@@ -1,0 +1,41 @@
+"""Server settings, from the environment with sensible defaults."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from hacktable.server.clock import Clock, OffsetClock, SystemClock
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    database_url: str | None = None
+    """None: an SQLite file under the user's data directory."""
+    redis_url: str | None = None
+    """Set when several server processes share one PostgreSQL database."""
+    clock_file: Path | None = None
+    """Tests only: a file holding seconds to add to the system clock."""
+    tick: float = 0.25
+    """How often the deadline loop looks for deadlines that passed, in seconds."""
+    snapshot_every: int = 50
+    """A snapshot of the state is stored every this many log entries."""
+    deadline_lease: float = 30.0
+    """How long a process may hold a claimed deadline before another one takes it over."""
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        env = os.environ
+        values: dict[str, object] = {
+            "database_url": env.get("HACKTABLE_DATABASE_URL") or None,
+            "redis_url": env.get("HACKTABLE_REDIS_URL") or None,
+            "clock_file": Path(env["HACKTABLE_CLOCK_FILE"]) if env.get("HACKTABLE_CLOCK_FILE")
+            else None,
+            "tick": float(env.get("HACKTABLE_TICK", cls.tick)),
+        }
+        values.update({key: value for key, value in overrides.items() if value is not None})
+        return cls(**values)  # type: ignore[arg-type]
+
+    def clock(self) -> Clock:
+        return OffsetClock(self.clock_file) if self.clock_file else SystemClock()
