@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hacktable.engine.contract import GM, SPECTATOR, Game
+from hacktable.engine.contract import GM, SPECTATOR, Event, Game
+from hacktable.engine.match import RUNTIME_KINDS
 from hacktable.server.clock import iso
 from hacktable.server.service import RECENT_EVENTS, Caller, Live
 from hacktable.sim.runner import bot_classes
@@ -70,10 +71,41 @@ def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS
         payload["prompt"] = None if prompt is None else prompt.to_json()
     seen = match.events_for(viewer) if viewer != GM else match.events
     payload["events"] = [{"seq": seq, "kind": event.kind,
-                          "text": match.game.describe(event, match.state)}
+                          "text": describe(live, event)}
                          for seq, event in seen[-recent:]]
     payload["text"] = match.game.render(view, info["deadline"])
     return payload
+
+
+def describe(live: Live, event: Event) -> str:
+    """An event in words: the runtime's own (host and seat entries), else the game's."""
+    if event.kind not in RUNTIME_KINDS:
+        assert live.match is not None
+        return live.match.game.describe(event, live.match.state)
+    data = event.data
+    command = data.get("do")
+    if command == "start":
+        return "The host started the match."
+    if command == "pause":
+        return "The host paused the clock."
+    if command == "resume":
+        return "The host restarted the clock."
+    if command == "extend":
+        return f"The host gave this phase {_duration(float(data.get('seconds', 0)))} more."
+    if command == "end":
+        return "The host ended the match."
+    if command == "bot":
+        seat = int(data.get("seat", -1))
+        name = live.seats[seat].name if 0 <= seat < len(live.seats) else f"seat {seat + 1}"
+        return f"A bot ({data.get('personality')}) now plays for {name}."
+    return f"{event.kind}: {command}"
+
+
+def _duration(seconds: float) -> str:
+    minutes, rest = divmod(round(seconds), 60)
+    if minutes and rest:
+        return f"{minutes} min {rest} s"
+    return f"{minutes} min" if minutes else f"{rest} s"
 
 
 __all__ = ["GM", "SPECTATOR", "game_info", "match_info", "screen"]
