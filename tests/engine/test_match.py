@@ -80,3 +80,25 @@ def test_events_for_a_viewer_are_only_those_addressed_to_them():
 def test_an_unknown_game_is_named_in_the_error():
     with pytest.raises(Rejected, match="no game called 'chess'"):
         get_game("chess")
+
+
+def test_a_match_restored_from_a_snapshot_goes_on_exactly_as_the_replayed_one():
+    import json
+
+    from hacktable.engine.match import Match
+    from hacktable.engine.registry import get_game
+
+    game = get_game("rexfurum")
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    live = Match(game, names, {"rounds": 4}, "snap")
+    live.submit_text(0, "embezzle bob")
+    live.submit_text(1, "protect self")
+    live.close_phase()
+    stored = json.loads(json.dumps(live.snapshot()))  # as a database's JSON column keeps it
+    restored = Match.restore(game, names, {"rounds": 4}, "snap", stored, live.log)
+    for match in (live, restored):
+        match.submit_text(2, "crash alpha")
+        match.close_phase()
+    assert restored.state == live.state
+    assert restored.view(0) == live.view(0)
+    assert [e.to_json() for e in restored.log] == [e.to_json() for e in live.log]

@@ -29,7 +29,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(database_url(settings.database_url))
         broker = make_broker(settings.redis_url)
-        table = Table(store, broker, settings.clock(), settings.snapshot_every)
+        table = Table(store, broker, settings.clock(), settings.snapshot_every,
+                      settings.replay_limit)
         await broker.start(table.on_message)
         app.state.table = table
         app.state.settings = settings

@@ -90,8 +90,11 @@ class Table:
     """Lobby, seats, moves, host controls and deadlines, over a store and a broker."""
 
     def __init__(self, store: Store, broker: LocalBroker, clock: Clock,
-                 snapshot_every: int = 50) -> None:
+                 snapshot_every: int = 50, replay_limit: int = 2000) -> None:
         self.store = store
+        self.replay_limit = replay_limit
+        """Logs longer than this load from their latest snapshot rather than from the seed
+        (replaying keeps every event a seat saw; a snapshot is quicker but forgets them)."""
         self.broker = broker
         self.clock = clock
         self.snapshot_every = snapshot_every
@@ -256,10 +259,22 @@ class Table:
             return
         if live.match is None:
             live.seats = await self.store.seats(record.id)
-            live.match = self._new_match(live)
+            live.match = await self._rebuild(live)
         if live.seq < record.seq:
             for entry in await self.store.entries(record.id, after=live.seq):
                 live.match.apply_entry(entry)
+
+    async def _rebuild(self, live: Live) -> Match:
+        """Replay the log; a long one starts from its latest snapshot instead."""
+        if live.record.seq > self.replay_limit:
+            snapshot = await self.store.latest_snapshot(live.record.id)
+            if snapshot is not None:
+                seq, state = snapshot
+                names = [seat.name or "" for seat in live.seats]
+                before = [e for e in await self.store.entries(live.record.id) if e.seq <= seq]
+                return Match.restore(live.game, names, live.record.options, live.record.seed,
+                                     state, before)
+        return self._new_match(live)
 
     def _new_match(self, live: Live) -> Match:
         names = [seat.name or "" for seat in live.seats]

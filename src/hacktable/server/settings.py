@@ -21,6 +21,8 @@ class Settings:
     """How often the deadline loop looks for deadlines that passed, in seconds."""
     snapshot_every: int = 50
     """A snapshot of the state is stored every this many log entries."""
+    replay_limit: int = 2000
+    """Logs longer than this load from their latest snapshot instead of replaying it all."""
     deadline_lease: float = 30.0
     """How long a process may hold a claimed deadline before another one takes it over."""
 
