@@ -14,7 +14,7 @@ import copy
 import logging
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hacktable.engine.contract import GM, SPECTATOR, Game, Prompt, Viewer
@@ -247,6 +247,7 @@ class Table:
                 await self._sync(live)
                 self._live[match_id] = live
                 self._codes[record.code] = match_id
+                self.kick_bots(live)  # after a restart, bots may owe a move
         return live
 
     async def _sync(self, live: Live) -> None:
@@ -312,8 +313,11 @@ class Table:
             except BaseException:
                 live.match = None
                 raise
-            live.record = await self.store.match(live.record.id)
-            if new or clock != live.clock:
+            moved = bool(new) or clock != live.clock
+            live.record = replace(live.record, seq=live.seq, status=clock.status,
+                                  phase_key=clock.phase_key, deadline_at=clock.deadline_at,
+                                  remaining=clock.remaining)
+            if moved:
                 await self._announce(live, "move")
             return list(new)
         raise Busy("The table is very busy right now; send that again.")
