@@ -50,6 +50,17 @@ async def index() -> HTMLResponse:
     return HTMLResponse(_render("index.html", games=games))
 
 
+@router.get("/m", response_class=HTMLResponse)
+async def find(code: str = "") -> Response:
+    """The join box without JavaScript: /m?code=k7qx3m goes to /m/K7QX3M."""
+    from hacktable.server.security import normal_room_code
+
+    wanted = normal_room_code(code)
+    if not wanted:
+        raise TableError("Type the room code the host gave you.")
+    return RedirectResponse(f"/m/{wanted}", status_code=303)
+
+
 @router.get("/m/{code}", response_class=HTMLResponse)
 async def room(code: str, request: Request, token: str | None = None) -> Response:
     """A seat's table, or the room (pick a seat) for a visitor without one."""

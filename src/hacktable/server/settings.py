@@ -8,6 +8,8 @@ from pathlib import Path
 
 from hacktable.server.clock import Clock, OffsetClock, SystemClock
 
+DEFAULT_TICK = 0.25
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -17,7 +19,7 @@ class Settings:
     """Set when several server processes share one PostgreSQL database."""
     clock_file: Path | None = None
     """Tests only: a file holding seconds to add to the system clock."""
-    tick: float = 0.25
+    tick: float = DEFAULT_TICK
     """How often the deadline loop looks for deadlines that passed, in seconds."""
     snapshot_every: int = 50
     """A snapshot of the state is stored every this many log entries."""
@@ -34,7 +36,7 @@ class Settings:
             "redis_url": env.get("HACKTABLE_REDIS_URL") or None,
             "clock_file": Path(env["HACKTABLE_CLOCK_FILE"]) if env.get("HACKTABLE_CLOCK_FILE")
             else None,
-            "tick": float(env.get("HACKTABLE_TICK", cls.tick)),
+            "tick": float(env.get("HACKTABLE_TICK") or DEFAULT_TICK),
         }
         values.update({key: value for key, value in overrides.items() if value is not None})
         return cls(**values)  # type: ignore[arg-type]

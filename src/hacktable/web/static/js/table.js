@@ -1,0 +1,430 @@
+// hacktable: live updates for the room and table pages. Our own code, no framework.
+//
+// One WebSocket per page (the cookie says who we are). The server pushes
+//   {"type": "screen", "seq": n, "html": "...", "match": {...}}  -> new content for main#screen
+//   {"type": "room", ...}                                        -> the lobby changed: reload
+// A pushed screen never costs the player their half-typed input: an element marked
+// data-keep="<key>" whose key is still in the new screen keeps its live DOM, and focus
+// stays where it was. Countdowns ([data-deadline]) tick against the server's clock.
+
+import { announce, postJSON, registerBody, reloadKeepingInput, showError } from "./api.js";
+
+const body = document.body;
+const code = body.dataset.code;
+let lastSeq = Number(body.dataset.seq || 0);
+let clockOffset = 0; // server time minus this device's time, in ms
+let lastAnnounced = "";
+
+function syncClock(iso) {
+  const server = Date.parse(iso || "");
+  if (!Number.isNaN(server)) clockOffset = server - Date.now();
+}
+
+// -- countdowns ---------------------------------------------------------------------------
+
+const pad = (n) => String(n).padStart(2, "0");
+
+export function formatLeft(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  return hours ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
+}
+
+function tick() {
+  const now = Date.now() + clockOffset;
+  for (const element of document.querySelectorAll("[data-deadline]")) {
+    const end = Date.parse(element.dataset.deadline);
+    if (Number.isNaN(end)) continue;
+    const left = end - now;
+    const text = left > 0 ? formatLeft(left) : "0:00, closing…";
+    if (element.textContent !== text) element.textContent = text;
+    element.classList.toggle("urgent", left > 0 && left <= 60_000);
+  }
+}
+
+// -- applying a pushed screen ---------------------------------------------------------------
+
+function rememberFocus(main) {
+  const active = document.activeElement;
+  if (!active || active === main || !main.contains(active)) return null;
+  const saved = { element: active, id: active.id };
+  if (typeof active.selectionStart === "number") {
+    saved.start = active.selectionStart;
+    saved.end = active.selectionEnd;
+    saved.direction = active.selectionDirection;
+  }
+  return saved;
+}
+
+function restoreFocus(saved, main) {
+  if (!saved) return;
+  let target = main.contains(saved.element) ? saved.element : null;
+  if (!target && saved.id) {
+    const same = document.getElementById(saved.id);
+    if (same && main.contains(same)) target = same;
+  }
+  target = target || main;
+  if (document.activeElement !== target) target.focus({ preventScroll: true });
+  if (target === saved.element && typeof saved.start === "number") {
+    try {
+      target.setSelectionRange(saved.start, saved.end, saved.direction);
+    } catch {
+      // Not every input type has a selection (number inputs, for one).
+    }
+  }
+}
+
+/** Replace main#screen's content, keeping [data-keep] elements whose key survives. */
+export function applyScreen(html) {
+  const main = document.getElementById("screen");
+  if (!main || typeof html !== "string") return;
+  const focus = rememberFocus(main);
+  const scroll = window.scrollY;
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const fresh = template.content;
+  // Sections the reader opened or closed stay that way.
+  for (const details of main.querySelectorAll("details[id]")) {
+    const twin = fresh.getElementById(details.id);
+    if (twin && twin.tagName === "DETAILS") twin.open = details.open;
+  }
+  for (const element of [...fresh.querySelectorAll("[data-keep]")]) {
+    if (!fresh.contains(element)) continue; // inside a kept element already swapped in
+    const old = main.querySelector(`[data-keep="${CSS.escape(element.dataset.keep)}"]`);
+    if (old) element.replaceWith(old);
+  }
+  main.replaceChildren(fresh);
+  restoreFocus(focus, main);
+  if (window.scrollY !== scroll) window.scrollTo(window.scrollX, scroll);
+  const stamp = main.querySelector("[data-server-now]");
+  if (stamp) syncClock(stamp.dataset.serverNow);
+  initScreen(main);
+  tick();
+}
+
+/** The same fingerprint of status and seats as the page's data-room-key (see _macros.html). */
+function roomKey(match) {
+  const seats = (match.seats || []).map(
+    (s) => `|${s.seat}:${s.kind}:${s.name || ""}:${s.personality || ""}`);
+  return `${match.status}${seats.join("")}`;
+}
+
+/** Show the host buttons the match's status allows; update status labels. */
+function applyMatch(match) {
+  if (!match || typeof match.status !== "string") return;
+  body.dataset.status = match.status;
+  for (const element of document.querySelectorAll("[data-when]")) {
+    element.hidden = !element.dataset.when.split(" ").includes(match.status);
+  }
+  for (const element of document.querySelectorAll("[data-match-status]")) {
+    element.textContent = match.status;
+  }
+}
+
+function handle(message) {
+  if (!message || typeof message !== "object") return;
+  if (message.type === "screen") {
+    if (typeof message.seq === "number") {
+      if (message.seq < lastSeq) return; // an older screen overtaken by a newer one
+      lastSeq = message.seq;
+    }
+    applyMatch(message.match);
+    applyScreen(message.html);
+  } else if (message.type === "room") {
+    // One arrives on every connection: reload only if the lobby really changed.
+    const changed = !message.match || roomKey(message.match) !== body.dataset.roomKey;
+    if (changed && (body.dataset.page === "room" || body.dataset.status === "lobby")) {
+      reloadKeepingInput();
+    } else {
+      applyMatch(message.match);
+    }
+  }
+}
+
+// -- the WebSocket ---------------------------------------------------------------------------
+
+let socket = null;
+let attempts = 0;
+let retryTimer = 0;
+
+function setConnection(state, text) {
+  for (const element of document.querySelectorAll("[data-conn]")) {
+    element.dataset.state = state;
+    element.textContent = text;
+  }
+}
+
+function connect() {
+  window.clearTimeout(retryTimer);
+  const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+  // The host's console listens as the host (the host's cookie), everyone else as themselves.
+  const as = body.dataset.role === "host" ? "?as=host" : "";
+  const url = `${scheme}//${window.location.host}/api/matches/${encodeURIComponent(code)}/ws${as}`;
+  setConnection("connecting", "◌ connecting…");
+  try {
+    socket = new WebSocket(url);
+  } catch {
+    scheduleReconnect();
+    return;
+  }
+  socket.addEventListener("open", () => {
+    attempts = 0;
+    setConnection("live", "● live");
+  });
+  socket.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    handle(message);
+  });
+  socket.addEventListener("close", scheduleReconnect);
+}
+
+function scheduleReconnect() {
+  if (retryTimer) return;
+  socket = null;
+  const delay = Math.min(30_000, 1000 * 2 ** attempts) * (0.75 + Math.random() / 2);
+  attempts += 1;
+  setConnection("down", `○ offline, retrying in ${Math.round(delay / 1000)} s`);
+  retryTimer = window.setTimeout(() => {
+    retryTimer = 0;
+    connect();
+  }, delay);
+}
+
+function reconnectNow() {
+  if (socket) return;
+  window.clearTimeout(retryTimer);
+  retryTimer = 0;
+  attempts = 0;
+  connect();
+}
+
+// -- the order builder (a form with data-order-form) -----------------------------------------
+
+function selectedVerb(form) {
+  const verb = form.querySelector("[data-verb]");
+  return verb ? verb.selectedOptions[0] : null;
+}
+
+function syncBuilder(form) {
+  const option = selectedVerb(form);
+  if (!option) return;
+  const fields = option.dataset.fields.split(" ");
+  for (const wrap of form.querySelectorAll("[data-field]")) {
+    const on = fields.includes(wrap.dataset.field);
+    wrap.hidden = !on;
+    for (const control of wrap.querySelectorAll("input, select")) control.disabled = !on;
+  }
+  const selfOk = option.dataset.self === "true";
+  const target = form.querySelector("select[name=target]");
+  for (const you of form.querySelectorAll("option[data-you]")) {
+    you.disabled = !selfOk;
+    you.hidden = !selfOk;
+  }
+  if (target && target.selectedOptions[0] && target.selectedOptions[0].disabled) {
+    const first = [...target.options].find((o) => !o.disabled);
+    if (first) target.value = first.value;
+  }
+  const help = form.querySelector("[data-verb-help]");
+  if (help) help.textContent = option.dataset.help || "";
+}
+
+function updateTotal(form) {
+  const items = [...form.querySelectorAll("[data-order-list] > li")];
+  const used = Number(form.dataset.used || 0) + items.reduce((sum, li) => sum + Number(li.dataset.cost || 0), 0);
+  const budget = Number(form.dataset.budget || 0);
+  const total = form.querySelector("[data-points-total]");
+  if (total) total.textContent = used > budget ? `${used} (too many: remove one)` : String(used);
+  const note = form.querySelector("[data-empty-note]");
+  if (note) note.hidden = items.length > 0;
+}
+
+function orderItem(order, text, cost) {
+  const item = document.createElement("li");
+  item.dataset.order = JSON.stringify(order);
+  item.dataset.cost = String(cost);
+  const words = document.createElement("span");
+  words.className = "order-text";
+  words.textContent = text;
+  const remove = document.createElement("button");
+  remove.type = "button";
+  remove.className = "small";
+  remove.dataset.removeOrder = "";
+  remove.setAttribute("aria-label", `Remove ${text}`);
+  remove.textContent = "Remove";
+  item.append(words, " ", remove);
+  return item;
+}
+
+function addOrder(form) {
+  const option = selectedVerb(form);
+  if (!option) return;
+  showError(form, "");
+  const order = { do: option.value };
+  const words = {};
+  for (const field of option.dataset.fields.split(" ").filter(Boolean)) {
+    const control = form.querySelector(`[name="${field}"]`);
+    if (field === "amount") {
+      const amount = Number(control.value);
+      if (!Number.isInteger(amount) || amount <= 0) {
+        showError(form, "Enter the amount in whole dollars, more than 0.");
+        control.focus();
+        return;
+      }
+      order.amount = amount;
+      words.amount = String(amount);
+    } else {
+      order[field] = Number(control.value);
+      words[field] = control.selectedOptions[0].dataset.name;
+    }
+  }
+  const text = option.dataset.format.replace(/\{(\w+)\}/g, (_, key) => words[key] ?? key);
+  form.querySelector("[data-order-list]").append(orderItem(order, text, option.dataset.cost));
+  updateTotal(form);
+  announce(`Added: ${text}.`);
+}
+
+registerBody("[data-order-form]", (form) => ({
+  action: {
+    orders: [...form.querySelectorAll("[data-order-list] > li")].map((li) => JSON.parse(li.dataset.order)),
+  },
+}));
+
+document.addEventListener("change", (event) => {
+  const form = event.target.closest && event.target.closest("[data-order-form]");
+  if (form && event.target.matches("[data-verb]")) syncBuilder(form);
+});
+
+document.addEventListener("click", (event) => {
+  const add = event.target.closest && event.target.closest("[data-add-order]");
+  if (add) {
+    addOrder(add.form);
+    return;
+  }
+  const remove = event.target.closest && event.target.closest("[data-remove-order]");
+  if (remove) {
+    const form = remove.form || remove.closest("form");
+    const item = remove.closest("li");
+    const next = (item.nextElementSibling || item.previousElementSibling);
+    const text = item.querySelector(".order-text")?.textContent || "order";
+    item.remove();
+    updateTotal(form);
+    announce(`Removed: ${text}.`);
+    const focusTarget = next ? next.querySelector("[data-remove-order]") : form.querySelector("[data-add-order]");
+    if (focusTarget) focusTarget.focus();
+  }
+});
+
+// -- checking written orders as they are typed ----------------------------------------------
+
+const checkTimers = new WeakMap();
+const checkTickets = new WeakMap();
+
+function renderCheck(out, data) {
+  out.replaceChildren();
+  const head = document.createElement("p");
+  if (data.ok) {
+    const points = typeof data.points === "number" ? ` (${data.points} action point${data.points === 1 ? "" : "s"})` : "";
+    head.textContent = `✓ Understood${points}:`;
+    head.className = "ok";
+    const list = document.createElement("ul");
+    for (const sentence of data.understood || []) {
+      const item = document.createElement("li");
+      item.textContent = sentence;
+      list.append(item);
+    }
+    out.append(head, list);
+  } else {
+    head.textContent = `✗ ${data.error || "Not understood."}`;
+    head.className = "bad";
+    out.append(head);
+  }
+}
+
+async function check(area) {
+  const out = area.form && area.form.querySelector("[data-check-feedback]");
+  if (!out) return;
+  const ticket = (checkTickets.get(area) || 0) + 1;
+  checkTickets.set(area, ticket);
+  if (!area.value.trim()) {
+    out.replaceChildren();
+    return;
+  }
+  let data;
+  try {
+    data = await postJSON(area.dataset.checkUrl, { text: area.value });
+  } catch (error) {
+    data = { ok: false, error: error.message };
+  }
+  if (checkTickets.get(area) === ticket) renderCheck(out, data); // drop stale answers
+}
+
+document.addEventListener("input", (event) => {
+  const area = event.target;
+  if (!area.matches || !area.matches("[data-check-url]")) return;
+  window.clearTimeout(checkTimers.get(area));
+  checkTimers.set(area, window.setTimeout(() => check(area), 300));
+});
+
+// -- after a form was accepted -----------------------------------------------------------------
+
+document.addEventListener("api:done", (event) => {
+  const form = event.target;
+  const data = event.detail.data || {};
+  // Host commands answer with the match's info; moves answer with a screen holding it.
+  applyMatch(data.match || (typeof data.status === "string" && data.code ? data : null));
+  if (form.closest("#screen")) {
+    announce(form.matches("[data-order-form]") || form.querySelector("[name=text]")
+      ? "Sent. The gamemaster has your orders."
+      : "Sent.");
+    if (form.hasAttribute("data-reset")) {
+      form.reset();
+      const out = form.querySelector("[data-check-feedback]");
+      if (out) out.replaceChildren();
+    }
+    if (typeof data.html === "string") {
+      if (typeof data.seq !== "number" || data.seq >= lastSeq) {
+        if (typeof data.seq === "number") lastSeq = data.seq;
+        applyScreen(data.html);
+      }
+    }
+  } else {
+    announce("Done.");
+  }
+});
+
+// -- start -----------------------------------------------------------------------------------
+
+function initScreen(root) {
+  for (const form of root.querySelectorAll("[data-order-form]")) {
+    if (!form.dataset.ready) {
+      form.dataset.ready = "true";
+      syncBuilder(form);
+      updateTotal(form);
+    }
+  }
+  const said = root.querySelector("[data-announce]");
+  const text = said ? said.textContent.trim() : "";
+  if (text && text !== lastAnnounced) {
+    if (lastAnnounced) announce(text); // not on page load: the page itself says it
+    lastAnnounced = text;
+  }
+}
+
+syncClock(body.dataset.serverNow);
+initScreen(document);
+tick();
+window.setInterval(tick, 500);
+if (code) {
+  connect();
+  window.addEventListener("online", reconnectNow);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") reconnectNow();
+  });
+}
