@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response, WebSocket, WebSocketDisconnect
@@ -143,10 +144,24 @@ async def create(body: CreateMatch, request: Request, response: Response) -> Cre
                    host_token=host_token)
 
 
+def _json(payload: Any) -> Response:
+    return Response(json.dumps(payload), media_type="application/json")
+
+
+async def _info(live: Live) -> Response:
+    """Read under the match's lock, and serialised there: what is shown was committed."""
+    async with live.lock:
+        return _json(presenter.match_info(live))
+
+
+async def _screen(table: Table, live: Live, caller: Caller, **extra: Any) -> Response:
+    async with live.lock:
+        return _json({**presenter.screen(live, caller, table.clock.now()), **extra})
+
+
 @router.get("/matches/{code}", summary="A match's public facts: seats, status, deadline")
-async def info(code: str, request: Request) -> dict[str, Any]:
-    live = await table_of(request).load(code)
-    return presenter.match_info(live)
+async def info(code: str, request: Request) -> Response:
+    return await _info(await table_of(request).load(code))
 
 
 @router.post("/matches/{code}/join", response_model=Joined,
@@ -162,20 +177,18 @@ async def join(code: str, body: JoinSeat, request: Request, response: Response) 
 @router.get("/matches/{code}/view", summary="What the caller may see now")
 async def view(code: str, request: Request,
                as_: Annotated[Literal["seat", "host"], Query(alias="as")] = "seat"
-               ) -> dict[str, Any]:
+               ) -> Response:
     table, live, caller = await resolve(request, code, as_host=as_ == "host")
-    return presenter.screen(live, caller, table.clock.now())
+    return await _screen(table, live, caller)
 
 
 @router.post("/matches/{code}/act", summary="Make a move (JSON action or written notation)")
-async def act(code: str, body: Move, request: Request) -> dict[str, Any]:
+async def act(code: str, body: Move, request: Request) -> Response:
     table, live, caller = await resolve(request, code)
     if (body.action is None) == (body.text is None):
         raise Rejected("Send either an action or a text, not both and not neither.")
     entries = await table.act(live, caller, body.action, body.text)
-    result = presenter.screen(live, caller, table.clock.now())
-    result["accepted"] = [entry.seq for entry in entries]
-    return result
+    return await _screen(table, live, caller, accepted=[entry.seq for entry in entries])
 
 
 @router.post("/matches/{code}/check", response_model=Checked,
@@ -194,11 +207,11 @@ async def check(code: str, body: Move, request: Request) -> Checked:
 @router.post("/matches/{code}/host/{command}",
              summary="Host controls: start, pause, resume, extend, bot, end")
 async def host(code: str, command: Literal["start", "pause", "resume", "extend", "bot", "end"],
-               request: Request, body: HostCommand | None = None) -> dict[str, Any]:
+               request: Request, body: HostCommand | None = None) -> Response:
     table, live, caller = await resolve(request, code, as_host=True)
     body = body or HostCommand()
     await table.host(live, caller, command, body.seconds, body.seat, body.personality)
-    return presenter.match_info(live)
+    return await _info(live)
 
 
 @router.get("/matches/{code}/log", summary="The match log, to download and replay (host only)")
@@ -234,27 +247,32 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                 await live.changed.wait_for(lambda: live.version != seen[0])
                 seen[0] = live.version
                 news = live.last_news
-            if live.record.status == LOBBY or news == "room":
-                await websocket.send_json({"type": "room",
-                                           "match": presenter.match_info(live)})
-                if live.record.status == LOBBY:
-                    continue
-            payload = presenter.screen(live, caller, table.clock.now())
-            message: dict[str, Any] = {"type": "screen", "seq": live.seq, **payload}
-            if format == "html":
-                message["html"] = render_screen_html(live, caller, payload)
-            await websocket.send_json(message)
+            async with live.lock:  # what is pushed was committed, and is serialised here
+                messages = []
+                if live.record.status == LOBBY or news == "room":
+                    messages.append(json.dumps({"type": "room",
+                                                "match": presenter.match_info(live)}))
+                if live.record.status != LOBBY:
+                    payload = presenter.screen(live, caller, table.clock.now())
+                    message: dict[str, Any] = {"type": "screen", "seq": live.seq, **payload}
+                    if format == "html":
+                        message["html"] = render_screen_html(live, caller, payload)
+                    messages.append(json.dumps(message))
+            for text in messages:
+                await websocket.send_text(text)
 
     async def drain() -> None:
         while True:
             await websocket.receive_text()
 
     tasks = [asyncio.create_task(pump()), asyncio.create_task(drain())]
+    live.watchers += 1
     try:
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     except WebSocketDisconnect:
         pass
     finally:
+        live.watchers -= 1
         for task in tasks:
             task.cancel()
         for task in tasks:

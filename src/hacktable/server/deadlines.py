@@ -14,10 +14,20 @@ from hacktable.server.service import Table
 log = logging.getLogger(__name__)
 
 
+CATCH_UP_SECONDS = 2.0
+"""How often watched matches are checked against the store, in case a fan-out message was
+lost."""
+
+
 async def run_deadlines(table: Table, tick: float, lease: float) -> None:
+    ticks_per_catch_up = max(1, round(CATCH_UP_SECONDS / tick))
+    count = 0
     while True:
+        count += 1
         try:
             await table.fire_due(lease)
+            if count % ticks_per_catch_up == 0:
+                await table.catch_up()
         except asyncio.CancelledError:
             raise
         except Exception:  # a database hiccup must not stop the clock for good

@@ -16,7 +16,6 @@ from hacktable.server import presenter
 from hacktable.server.api import COOKIE_AGE, host_cookie, resolve, seat_cookie
 from hacktable.server.errors import NotAllowed, TableError
 from hacktable.server.service import Caller, Live
-from hacktable.store.records import LOBBY
 
 router = APIRouter(include_in_schema=False)
 
@@ -72,17 +71,17 @@ async def room(code: str, request: Request, token: str | None = None) -> Respons
         table = request.app.state.table
         live = await table.load(code)
         caller = Caller("spectator")
-    if caller.role != "seat" or live.record.status == LOBBY:
-        is_host = await _is_host(request, live)
+    is_host = await _is_host(request, live)
+    base = str(request.base_url).rstrip("/")
+    token_now = request.cookies.get(seat_cookie(live.record.code))
+    seat_url = f"{base}/m/{live.record.code}?token={token_now}" if token_now else None
+    async with live.lock:  # show only what was committed
         if caller.role != "seat" or live.match is None:
             return HTMLResponse(_render("room.html", match=presenter.match_info(live),
                                         game=presenter.game_info(live.game),
                                         is_host=is_host, you=caller.seat))
-    payload = presenter.screen(live, caller, table.clock.now())
-    base = str(request.base_url).rstrip("/")
-    token_now = request.cookies.get(seat_cookie(live.record.code))
-    seat_url = f"{base}/m/{live.record.code}?token={token_now}" if token_now else None
-    return _table(live, caller, payload, seat_url)
+        return _table(live, caller, presenter.screen(live, caller, table.clock.now()),
+                      seat_url)
 
 
 @router.get("/m/{code}/host", response_class=HTMLResponse)
@@ -92,11 +91,12 @@ async def host_console(code: str, request: Request, token: str | None = None) ->
     table, live, caller = await resolve(request, code, as_host=True)
     if caller.role != "host":
         raise TableError("This is the host's console; open the host link you were given.")
-    if live.match is None:
-        return HTMLResponse(_render("room.html", match=presenter.match_info(live),
-                                    game=presenter.game_info(live.game), is_host=True,
-                                    you=None))
-    return _table(live, caller, presenter.screen(live, caller, table.clock.now()))
+    async with live.lock:
+        if live.match is None:
+            return HTMLResponse(_render("room.html", match=presenter.match_info(live),
+                                        game=presenter.game_info(live.game), is_host=True,
+                                        you=None))
+        return _table(live, caller, presenter.screen(live, caller, table.clock.now()))
 
 
 @router.get("/m/{code}/watch", response_class=HTMLResponse)
@@ -104,7 +104,8 @@ async def watch(code: str, request: Request) -> Response:
     table = request.app.state.table
     live = await table.load(code)
     caller = Caller("spectator")
-    return _table(live, caller, presenter.screen(live, caller, table.clock.now()))
+    async with live.lock:
+        return _table(live, caller, presenter.screen(live, caller, table.clock.now()))
 
 
 def _table(live: Live, caller: Caller, payload: dict[str, Any],

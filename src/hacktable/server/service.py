@@ -26,7 +26,14 @@ from hacktable.engine.seats import seat_names
 from hacktable.server import clockwork
 from hacktable.server.broker import LocalBroker
 from hacktable.server.clock import Clock, iso
-from hacktable.server.errors import Busy, NotAllowed, NotFound, NoToken, WrongMoment
+from hacktable.server.errors import (
+    Busy,
+    NotAllowed,
+    NotFound,
+    NoToken,
+    TableError,
+    WrongMoment,
+)
 from hacktable.server.security import (
     new_room_code,
     new_token,
@@ -72,6 +79,8 @@ class Live:
     declined: dict[int, Prompt] = field(default_factory=dict)
     bots_task: asyncio.Task[None] | None = None
     bots_again: bool = False
+    watchers: int = 0
+    """WebSocket connections this process holds for the match."""
     version: int = 0
     """Counts the moves and room changes watchers were told of (they wait for a change)."""
     last_news: str = "move"
@@ -481,12 +490,12 @@ class Table:
         """Close every phase whose deadline passed; returns how many were closed here."""
         fired = 0
         for match_id in await self.store.claim_due(self.clock.now(), lease):
-            live = await self.load_id(match_id)
             try:
+                live = await self.load_id(match_id)
                 async with live.lock:
                     entries = await self._write(live, self._timeout_step)
                 fired += bool(entries)
-            except WrongMoment:
+            except TableError:  # busy, or no longer running: the next tick looks again
                 continue
             self.kick_bots(live)
         return fired
@@ -581,6 +590,18 @@ class Table:
             live.version += 1
             live.last_news = what
             live.changed.notify_all()
+
+    async def catch_up(self) -> None:
+        """Wake the watchers of any match another process moved without us hearing of it
+        (a fan-out message lost while Redis was away, or a process killed just after its
+        commit)."""
+        watched = {match_id: live.seq for match_id, live in self._live.items()
+                   if live.watchers}
+        if not watched:
+            return
+        for match_id, seq in (await self.store.seqs(list(watched))).items():
+            if seq > watched[match_id]:
+                await self.on_message(match_id, seq, "move")
 
     async def close(self) -> None:
         self.closing = True

@@ -238,6 +238,13 @@ class Store:
             return (await conn.execute(select(func.min(m.c.deadline_at))
                                        .where(m.c.status == RUNNING))).scalar()
 
+    async def seqs(self, match_ids: Sequence[int]) -> dict[int, int]:
+        """Where each of these matches stands, in one query."""
+        m = schema.matches
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(select(m.c.id, m.c.seq).where(m.c.id.in_(match_ids))))
+            return {row.id: row.seq for row in rows}
+
     async def count_matches(self) -> int:
         async with self.engine.connect() as conn:
             return (await conn.execute(select(func.count()).select_from(schema.matches))

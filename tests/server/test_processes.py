@@ -1,0 +1,295 @@
+"""Two server processes on one PostgreSQL database and one Redis, sharing one clock.
+
+Players may be connected to different processes: each must see the others' moves, moves
+made at the same moment through both must all land once, in one order both agree on, and
+a round's deadline must close it once, whichever process notices first.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from tests.server.process_helpers import (
+    NAMES,
+    Watcher,
+    act,
+    assert_quiet,
+    assert_served_state_replays,
+    download,
+    host_token,
+    invest,
+    kinds,
+    plain,
+    running,
+    views_by_seq,
+)
+from tests.services import (
+    Api,
+    Server,
+    TestClock,
+    open_table,
+    postgres_database,
+    redis_url,
+    wait_for,
+)
+
+from hacktable.engine import GM
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory) -> Iterator[tuple[Server, Server, TestClock]]:
+    """Two processes, one database, one Redis, one clock (shared by this module's tests:
+    each test opens its own matches)."""
+    redis = redis_url()
+    clock = TestClock(tmp_path_factory.mktemp("pair") / "clock")
+    with postgres_database() as url, running(url, clock, 2, redis) as (one, two):
+        yield one, two, clock
+        assert_quiet(one, two)
+
+
+def test_players_on_different_processes_see_each_others_moves(pair):
+    one, two, clock = pair
+    ada, bruno = NAMES[0], NAMES[1]
+    table = open_table(one.url, NAMES[:4], {"round_minutes": 1, "rounds": 3})
+    code = table.code
+    host_on_one = Api(one.url, host_token(table))
+    with (Watcher(one.url, code, table.tokens[0]) as ada_watch,
+          Watcher(two.url, code, table.tokens[1]) as bruno_watch):
+        started = ada_watch.wait(lambda m: True)["seq"]
+        bruno_watch.wait(lambda m: m["seq"] == started)
+
+        # Bruno moves through process 2; Ada, watching process 1, is told
+        moved = act(Api(two.url, table.tokens[1]), code, f"invest 4321 {ada}")
+        assert moved.status_code == 200, moved.text
+        [bruno_seq] = moved.json()["accepted"]
+        assert bruno_seq > started
+        seen = ada_watch.wait(lambda m: m["seq"] >= bruno_seq)
+        assert seen["seq"] == seen["match"]["seq"] == bruno_seq
+        assert seen["viewer"] == 0 and seen["view"]["seat"] == 0
+        assert seen["view"]["orders"] is None  # Ada's own orders: none yet
+        assert "4321" not in str(seen)  # Bruno's orders are secret
+        # process 1 caught up: the host there sees Bruno's orders, Bruno's prompt says sent
+        book = host_on_one.ok("GET", f"/api/matches/{code}/view?as=host")
+        assert book["match"]["seq"] == bruno_seq
+        assert book["view"]["state"]["orders"][1] == invest(4321, ada)["orders"]
+        bruno_on_one = Api(one.url, table.tokens[1]).ok("GET", f"/api/matches/{code}/view")
+        assert bruno_on_one["prompt"]["submitted"] is True
+
+        # and the other way round: Ada moves through process 1, Bruno watches process 2
+        moved = act(Api(one.url, table.tokens[0]), code, f"invest 1234 {bruno}")
+        assert moved.status_code == 200, moved.text
+        [ada_seq] = moved.json()["accepted"]
+        assert ada_seq == bruno_seq + 1
+        seen = bruno_watch.wait(lambda m: m["seq"] >= ada_seq)
+        assert seen["seq"] == seen["match"]["seq"] == ada_seq
+        assert seen["view"]["seat"] == 1
+        assert seen["view"]["orders"] == invest(4321, ada)["orders"]  # his own, still
+        assert "1234" not in str(seen)
+        book = Api(two.url, host_token(table)).ok("GET", f"/api/matches/{code}/view?as=host")
+        assert book["view"]["state"]["orders"][0] == invest(1234, bruno)["orders"]
+
+        # the round closes on its deadline; both watchers are shown round 2
+        clock.advance(61)
+        ada_round2 = ada_watch.wait(lambda m: m["view"]["round"] == 2)
+        bruno_round2 = bruno_watch.wait(lambda m: m["view"]["round"] == 2)
+        assert ada_round2["seq"] == bruno_round2["seq"] == ada_seq + 1
+        assert ada_round2["view"]["reports"][-1]["orders_last"] == invest(1234, bruno)["orders"]
+        assert bruno_round2["view"]["reports"][-1]["orders_last"] == invest(4321, ada)["orders"]
+        log, match = download(two.url, host_token(table), code)
+        assert [e["kind"] for e in log["log"][-3:]] == ["action", "action", "timeout"]
+        assert ada_round2["view"] == plain(match.view(0))
+        assert bruno_round2["view"] == plain(match.view(1))
+        for watcher in (ada_watch, bruno_watch):
+            seqs = [m["seq"] for m in watcher.screens()]
+            assert seqs == sorted(seqs), seqs
+    assert_served_state_replays(one.url, table, match)
+    assert_served_state_replays(two.url, table, match)
+
+
+def storm(servers: tuple[Server, ...], table, per_seat: int
+          ) -> list[tuple[int, int, int, dict]]:
+    """Every seat sends `per_seat` orders, all seats at once, each request through the next
+    process in turn; returns (seat, amount, HTTP status, answer) for each request."""
+    names = NAMES[:len(table.tokens)]
+    results: list[tuple[int, int, int, dict]] = []
+    go = threading.Barrier(len(names))
+
+    def play(seat: int) -> None:
+        clients = [Api(server.url, table.tokens[seat]) for server in servers]
+        target = names[(seat + 1) % len(names)]
+        go.wait()
+        for k in range(per_seat):
+            amount = (seat + 1) * 100 + k  # tells every request apart in the log
+            response = act(clients[(seat + k) % len(clients)], table.code,
+                           f"invest {amount} {target}")
+            results.append((seat, amount, response.status_code, response.json()))
+
+    threads = [threading.Thread(target=play, args=(seat,)) for seat in range(len(names))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert len(results) == len(names) * per_seat
+    return results
+
+
+def test_orders_sent_at_the_same_moment_through_both_processes_all_land(pair):
+    one, two, _ = pair
+    names = NAMES[:10]
+    table = open_table(one.url, names, {"round_minutes": 600, "rounds": 2})
+    code = table.code
+    results = storm((one, two), table, per_seat=6)
+    refused = [(seat, amount, answer) for seat, amount, status, answer in results
+               if status != 200]
+    assert not refused
+
+    log, match = download(two.url, host_token(table), code)
+    entries = log["log"]
+    assert [e["seq"] for e in entries] == list(range(1, len(entries) + 1))
+    actions = kinds(log, "action")
+    assert len(actions) == len(results)
+    amounts = Counter(e["payload"]["orders"][0]["amount"] for e in actions)
+    assert set(amounts.values()) == {1}  # nothing applied twice
+    for seat, amount, _, answer in results:
+        [seq] = answer["accepted"]
+        entry = entries[seq - 1]
+        assert entry["kind"] == "action" and entry["seat"] == seat
+        target = names[(seat + 1) % len(names)]
+        assert entry["payload"] == invest(amount, target)
+        assert answer["match"]["seq"] >= seq
+        assert answer["view"]["orders"] == invest(amount, target)["orders"]
+    # each seat's standing orders are its last ones in the log
+    last = {e["seat"]: e["payload"]["orders"] for e in actions}
+    assert match.state["orders"] == [last[seat] for seat in range(len(names))]
+
+    # both processes come to the same seq, and show what the log replays to
+    wait_for(lambda: all(Api(p.url).ok("GET", f"/api/matches/{code}")["seq"]
+                         == len(entries) for p in (one, two)))
+    assert_served_state_replays(one.url, table, match)
+    assert_served_state_replays(two.url, table, match)
+
+
+def test_screens_show_only_committed_moves_and_never_go_back(pair):
+    """While both processes take orders at once, whatever a screen shows (pushed over the
+    WebSocket or fetched) is the match as committed at the seq it names, and seqs only grow.
+    """
+    one, two, _ = pair
+    names = NAMES[:10]
+    table = open_table(one.url, names, {"round_minutes": 600, "rounds": 2})
+    code, host = table.code, host_token(table)
+    seen: list[tuple[str, object, int, object]] = []  # (observer, viewer, seq, view)
+    done = threading.Event()
+
+    def poll(server: Server, token: str, params: dict[str, str]) -> None:
+        client = Api(server.url, token)
+        observer = f"GET {params} on {server.url}"
+        while not done.is_set():
+            screen = client.get(f"/api/matches/{code}/view", params=params).json()
+            seen.append((observer, screen["viewer"], screen["match"]["seq"], screen["view"]))
+
+    pollers = [threading.Thread(target=poll, args=args) for args in (
+        (one, host, {"as": "host"}), (two, host, {"as": "host"}),
+        (one, table.tokens[2], {}), (two, table.tokens[3], {}))]
+    with (Watcher(one.url, code, table.tokens[0]) as seat_one,
+          Watcher(two.url, code, table.tokens[1]) as seat_two,
+          Watcher(one.url, code, host, as_host=True) as host_one,
+          Watcher(two.url, code, host, as_host=True) as host_two):
+        for poller in pollers:
+            poller.start()
+        try:
+            results = storm((one, two), table, per_seat=8)
+        finally:
+            done.set()
+            for poller in pollers:
+                poller.join(30)
+        log, _ = download(one.url, host, code)
+        last = len(log["log"])
+        watchers = {"seat 0 on 1": seat_one, "seat 1 on 2": seat_two,
+                    "host on 1": host_one, "host on 2": host_two}
+        for watcher in watchers.values():
+            watcher.wait(lambda m: m["seq"] == last)
+    assert all(status == 200 for _, _, status, _ in results)
+    for name, watcher in watchers.items():
+        seen += [(f"WebSocket {name}", m["viewer"], m["seq"], m["view"])
+                 for m in watcher.screens()]
+
+    truth = {viewer: views_by_seq(log, viewer) for viewer in ("gm", 0, 1, 2, 3)}
+    wrong: Counter[tuple[str, str]] = Counter()
+    examples: dict[str, list[tuple[str, int]]] = {}
+    for observer, viewer, seq, view in seen:
+        if view is not None and view == truth[viewer][seq]:
+            continue
+        why = ("no view at all" if view is None else "seq 0" if seq == 0
+               else "not the committed state at its seq")
+        wrong[why, observer.split()[0]] += 1
+        examples.setdefault(why, []).append((observer, seq))
+    assert not wrong, (f"of {len(seen)} screens, wrong ones by kind and channel: "
+                       f"{dict(wrong)}; e.g. {[e[:2] for e in examples.values()]}")
+    backwards = []
+    for observer in {o for o, *_ in seen}:
+        seqs = [seq for o, _, seq, _ in seen if o == observer]
+        backwards += [(observer, a, b) for a, b in itertools.pairwise(seqs) if b < a]
+    assert not backwards, f"screens went back: {backwards[:10]}"
+
+
+def test_a_deadline_fires_once_whichever_process_sees_it(pair):
+    """Several matches, several rounds: each time the clock passes the deadlines, both
+    processes look for them; each round closes once, and orders racing the close land."""
+    one, two, clock = pair
+    processes = (one, two)
+    rounds = 3
+    tables = [open_table(processes[i % 2].url, NAMES[:4], {"round_minutes": 1,
+                                                           "rounds": rounds})
+              for i in range(3)]
+    for table in tables:  # both processes hold every match
+        for process in processes:
+            Api(process.url).ok("GET", f"/api/matches/{table.code}")
+
+    def round_of(table, process) -> int:
+        screen = Api(process.url, host_token(table)).ok(
+            "GET", f"/api/matches/{table.code}/view?as=host")
+        return rounds + 1 if screen["view"]["over"] else screen["view"]["round"]
+
+    racers: list[tuple[int, str, int, object]] = []  # table, orders, HTTP status, answer
+
+    def race(index: int, seat: int, amount: int, process: Server) -> None:
+        table = tables[index]
+        text = f"invest {amount} {NAMES[(seat + 1) % 4]}"
+        response = act(Api(process.url, table.tokens[seat]), table.code, text)
+        racers.append((index, text, response.status_code, response.json()))
+
+    for number in range(1, rounds + 1):
+        # a few orders race the clock: they land in this round or the next, never lost
+        racing = [threading.Thread(target=race, args=(
+            index, seat, number * 10 + seat, processes[(index + seat + number) % 2]))
+            for index in range(len(tables)) for seat in (0, 1)]
+        for thread in racing:
+            thread.start()
+        clock.advance(61)
+        for thread in racing:
+            thread.join(30)
+        for index, table in enumerate(tables):
+            for process in processes:
+                wait_for(lambda t=table, p=process, n=number: round_of(t, p) > n)
+                assert round_of(table, process) == number + 1
+            log, _ = download(processes[index % 2].url, host_token(table), table.code)
+            assert len(kinds(log, "timeout")) == number, [e["kind"] for e in log["log"]]
+
+    for index, table in enumerate(tables):
+        log, match = download(processes[index % 2].url, host_token(table), table.code)
+        assert [e["seq"] for e in log["log"]] == list(range(1, len(log["log"]) + 1))
+        assert match.view(GM)["over"] and len(match.state["history"]) == rounds
+        for process in processes:
+            info = Api(process.url).ok("GET", f"/api/matches/{table.code}")
+            assert info["status"] == "over" and info["seq"] == len(log["log"])
+        for racer, text, status, answer in racers:
+            if racer == index and status == 200:
+                [seq] = answer["accepted"]  # type: ignore[index]
+                amount = int(text.split()[1])
+                assert log["log"][seq - 1]["payload"]["orders"][0]["amount"] == amount
+            elif racer == index:  # only the end of the game may refuse orders
+                assert status == 409, answer
