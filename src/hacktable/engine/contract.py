@@ -162,6 +162,8 @@ class Game(Protocol):
 
     def phase_key(self, state: State) -> str: ...
 
+    def preview(self, state: State, seat: int, action: Action) -> list[Event]: ...
+
 
 class BaseGame:
     """Defaults for the optional parts of the contract; games override what they have."""
@@ -195,6 +197,18 @@ class BaseGame:
 
     def bots(self) -> dict[str, type]:
         return {}
+
+    def preview(self, state: State, seat: int, action: Action) -> list[Event]:
+        """What the game would acknowledge for this move, without making it.
+
+        Must reveal nothing the move itself would cause (a card drawn, a round resolved):
+        only whether it is allowed and how it was understood. The default checks the move
+        against `legal_actions` where the game can list them.
+        """
+        legal = self.legal_actions(state, seat)
+        if legal is not None and action not in legal:
+            raise Rejected("That move is not allowed now.")
+        return [Event("preview", {"action": self.action_to_json(action)}, (seat,))]
 
     def phase_key(self, state: State) -> str:
         """Names the phase now open; the runtime starts a new deadline whenever it changes.

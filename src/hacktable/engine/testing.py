@@ -83,6 +83,18 @@ def check_replay(match: Match) -> None:
     assert [e.event for e in rebuilt.events] == [e.event for e in match.events]
 
 
+def check_preview(match: Match, seat: int, action: Any) -> None:
+    """Reading a legal move back changes nothing and tells only the seat that asked."""
+    before = canonical(match.state)
+    try:
+        events = match.game.preview(match.state, seat, action)
+    except Rejected as rejected:
+        raise AssertionError(f"the preview of a legal action was rejected: {rejected}") from None
+    assert canonical(match.state) == before, "a preview changed the state"
+    for event in events:
+        assert event.audience == (seat,), f"a preview told more than the seat: {event}"
+
+
 def _mutations(payload: Any, rng: random.Random) -> Any:
     """A legal action's JSON with one part broken: the likeliest shape of a bad request."""
     broken = copy.deepcopy(payload)
@@ -167,6 +179,7 @@ def fuzz_match(
             if not legal:
                 continue
             action = legal[data.draw(st.integers(0, len(legal) - 1), label="action")]
+            check_preview(match, seat, action)
             try:
                 events = match.submit(seat, action)
             except Rejected as rejected:

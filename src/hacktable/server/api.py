@@ -18,6 +18,7 @@ from hacktable.engine.errors import Rejected
 from hacktable.engine.registry import all_games, get_game
 from hacktable.server import presenter
 from hacktable.server.errors import NotAllowed, TableError
+from hacktable.server.security import normal_room_code
 from hacktable.server.service import Caller, Live, Table
 from hacktable.store.records import LOBBY
 
@@ -132,7 +133,7 @@ async def game(game_id: str) -> dict[str, Any]:
 async def create(body: CreateMatch, request: Request, response: Response) -> Created:
     bots: dict[int, str] = {}
     for key, personality in body.bots.items():
-        if not key.strip().isdigit():
+        if not (key.strip().isascii() and key.strip().isdigit()):
             raise Rejected(f"Bots are given by seat number, not {key!r}.")
         bots[int(key)] = personality
     record, host_token = await table_of(request).create(body.game, body.seats, body.options,
@@ -233,6 +234,9 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                 format: str = "html", as_: Annotated[str, Query(alias="as")] = "seat") -> None:
     """Push the caller's screen now and whenever the match moves."""
     try:
+        presented = token or bearer(websocket) or websocket.cookies.get(
+            host_cookie(normal_room_code(code)) if as_ == "host"
+            else seat_cookie(normal_room_code(code)))
         table, live, caller = await resolve(websocket, code, as_host=as_ == "host",
                                             token=token)
     except TableError as error:
@@ -247,6 +251,14 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                 await live.changed.wait_for(lambda: live.version != seen[0])
                 seen[0] = live.version
                 news = live.last_news
+            if caller.role != "spectator":  # a seat handed to a bot is no longer theirs
+                try:
+                    await table.caller(live, presented, presented if caller.role == "host"
+                                       else None)
+                except TableError as error:
+                    await websocket.close(code=4000 + error.status,
+                                          reason="This seat was handed to a bot.")
+                    return
             async with live.lock:  # what is pushed was committed, and is serialised here
                 messages = []
                 if live.record.status == LOBBY or news == "room":

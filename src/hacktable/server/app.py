@@ -11,6 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hacktable.engine.errors import Rejected
 from hacktable.server import api, pages
@@ -71,6 +72,18 @@ def _errors(app: FastAPI) -> None:
     async def rejected(request: Request, error: Rejected) -> Any:
         return _answer(request, 400, error.reason)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Any:
+        if error.status_code == 400:
+            return _answer(request, 400, "The request body could not be read; send a JSON "
+                           "object in UTF-8, as the API describes.")
+        if error.status_code == 404:
+            return _answer(request, 404, "There is nothing at this address; the API is "
+                           "described at /docs.")
+        if error.status_code == 405:
+            return _answer(request, 405, "This address does not take that method; see /docs.")
+        return _answer(request, error.status_code, str(error.detail))
+
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> Any:
         return _answer(request, 422, _sentence(error))
@@ -91,6 +104,8 @@ def _sentence(error: RequestValidationError) -> str:
     message = str(first.get("msg", "is not valid"))
     if first.get("type") == "json_invalid":
         return "The request body is not valid JSON; send a JSON object."
+    if first.get("type") == "missing" and not where:
+        return "The request needs a JSON body; send a JSON object as the API describes."
     if first.get("type") == "missing":
         return f"The field {where!r} is missing; add it and send again."
     return f"The field {where or 'body'!r} is not right: {message}."

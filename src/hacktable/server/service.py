@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import logging
 import random
 from collections.abc import Callable, Mapping
@@ -162,6 +161,9 @@ class Table:
         name = " ".join(str(name).split())
         if not name:
             raise Rejected("Type the name the other players will know you by.")
+        if not name.isprintable():
+            raise Rejected("Use letters, digits, spaces and punctuation in your name; "
+                           "control characters cannot be shown to other players.")
         if len(name) > NAME_LIMIT:
             raise Rejected(f"Keep your name under {NAME_LIMIT} characters.")
         async with live.lock:
@@ -370,13 +372,11 @@ class Table:
                 raise WrongMoment("The match has not started yet; wait for the host.")
             self._check_may_act(live, seat)
             match = live.match
-            state = copy.deepcopy(match.state)
-            parsed = (match.game.parse(state, seat, text) if text is not None
+            parsed = (match.game.parse(match.state, seat, text) if text is not None
                       else match.game.action_from_json(action))
-            rng = random.Random(derive_seed(live.record.seed, match.next_seq, "check"))
-            events = match.game.apply(state, seat, parsed, rng)
-        return [match.game.describe(event, state) for event in events
-                if event.visible_to(seat)]
+            events = match.game.preview(match.state, seat, parsed)
+            return [match.game.describe(event, match.state) for event in events
+                    if event.visible_to(seat)]
 
     async def host(self, live: Live, caller: Caller, command: str,
                    seconds: float | None = None, seat: int | None = None,
@@ -464,15 +464,15 @@ class Table:
         chosen = self._personality(live.game, personality or "random-legal")
         async with live.lock:
             await self._sync(live)
-            current = live.seats[seat]
-            await self.store.set_seat(live.record.id, seat, kind=BOT, name=current.name,
-                                      personality=chosen, token=None)
-            live.seats = await self.store.seats(live.record.id)
-            if live.record.status == LOBBY:
-                pass
-            else:
+            if live.record.status in FINISHED:
+                raise WrongMoment("This match is over; there is nothing left to control.")
+            if live.record.status != LOBBY:  # the log records it first: it is the truth
                 await self._write(live, lambda live, now: self._seat_note(
                     live, now, seat, chosen))
+            await self.store.set_seat(live.record.id, seat, kind=BOT,
+                                      name=live.seats[seat].name, personality=chosen,
+                                      token=None)
+            live.seats = await self.store.seats(live.record.id)
         await self._announce(live, "room")
 
     @staticmethod

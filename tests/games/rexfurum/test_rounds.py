@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
-from hacktable.engine import Match, get_game
+import pytest
 
-from .helpers import ALPHA, AMY, ARTHUR, BETA, DELTA, GAMMA, NAMES, SALARY, STEPHEN, TYLER
+from hacktable.engine import Match, Rejected, get_game
+
+from .helpers import (
+    ALPHA,
+    AMY,
+    ARTHUR,
+    BETA,
+    DELTA,
+    GAMMA,
+    NAMES,
+    SALARY,
+    STEPHEN,
+    TYLER,
+    snapshot,
+)
 
 
 def new_match(n: int = 5, seed: int = 3, **options) -> Match:
@@ -124,6 +138,28 @@ def test_rounds_early_close_option(table):
     assert t.state["round"] == 1
     t.match.submit_text(4, "embezzle arthur")
     assert t.state["round"] == 2
+
+
+def test_a_preview_of_the_last_orders_resolves_nothing(table):
+    """The web table reads orders back before they are sent. Even for the orders that would
+    close an early-closing round, the preview says only how they were understood: it must
+    not show the round's results, which the player could then shop around."""
+    t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]], early_close=True)
+    for seat in range(4):
+        t.match.submit_text(seat, "embezzle tyler" if seat == ARTHUR else "")
+    before = snapshot(t.state)
+    action = t.match.game.parse(t.state, 4, "protect self")
+    events = t.match.game.preview(t.state, 4, action)
+    assert [event.kind for event in events] == ["orders_received"]
+    assert snapshot(t.state) == before
+    assert events == t.match.submit(4, action)[:1]
+
+
+def test_a_preview_refuses_what_submitting_would_refuse(table):
+    t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]])
+    action = t.match.game.parse(t.state, ARTHUR, "crash alpha crash beta")
+    with pytest.raises(Rejected, match="action points"):
+        t.match.game.preview(t.state, ARTHUR, action)
 
 
 def test_resubmission_replaces_the_earlier_orders(table):

@@ -92,6 +92,15 @@ class RexFurum(BaseGame):
             raise Rejected(f"There is no seat {seat!r} at this table.")
         return rules.submit(state, seat, action)
 
+    def preview(self, state: dict, seat: int, action: Submit) -> list[Event]:
+        """The acknowledgement the orders would get, without resolving anything (even when
+        they would be the last orders of an early-closing round)."""
+        if not isinstance(seat, int) or not 0 <= seat < len(state["names"]):
+            raise Rejected(f"There is no seat {seat!r} at this table.")
+        if state["over"]:
+            raise Rejected("The game is over; no more orders can be sent.")
+        return [rules.acknowledge(state, seat, action)[1]]
+
     def timeout(self, state: dict, rng: random.Random) -> list[Event]:
         return rules.close_round(state)
 

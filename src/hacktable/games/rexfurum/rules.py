@@ -268,23 +268,31 @@ def current_orders(state: dict, seat: int) -> tuple[Order, ...]:
     return tuple(order_from_json(o) for o in (state["orders"][seat] or ()))
 
 
-def submit(state: dict, seat: int, action: Submit) -> list[Event]:
-    """Store a seat's secret orders for the round; the round resolves on timeout."""
+def acknowledge(state: dict, seat: int, action: Submit) -> tuple[list[dict], Event]:
+    """Check a submission and say how the gamemaster would acknowledge it, changing
+    nothing: the orders as they would stand and the seat's acknowledgement."""
     if not isinstance(action, Submit):
         raise Rejected("A Rex Furum seat sends orders.")
     earlier = state["orders"][seat]
     append = state["options"]["resubmission"] == "append" and earlier is not None
     orders = (current_orders(state, seat) if append else ()) + action.orders
     check_submission(state, seat, orders)
-    state["orders"][seat] = [order.to_json() for order in orders]
+    stored = [order.to_json() for order in orders]
     ack = Event("orders_received", {
         "round": state["round"],
-        "orders": state["orders"][seat],
+        "orders": stored,
         "points": sum(order.cost for order in orders),
         "budget": state["options"]["action_points"],
         "replaced": earlier is not None and not append,
         "appended": append,
     }, (seat,))
+    return stored, ack
+
+
+def submit(state: dict, seat: int, action: Submit) -> list[Event]:
+    """Store a seat's secret orders for the round; the round resolves on timeout."""
+    stored, ack = acknowledge(state, seat, action)
+    state["orders"][seat] = stored
     events = [ack]
     if state["options"]["early_close"] and all(o is not None for o in state["orders"]):
         events += close_round(state)
