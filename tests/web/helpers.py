@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 from hacktable.engine import GM, SPECTATOR, Match, get_game
+from hacktable.server import presenter
 
 NAMES = ["ann", "bob", "cat", "dan", "eve"]
 CODE = "K7QX3M"
@@ -16,17 +17,7 @@ SERVER_NOW = "2030-01-01T12:05:30+00:00"
 
 def game_info(game: Any) -> dict[str, Any]:
     """The game info the server passes (`game` in every context)."""
-    return {
-        "id": game.id,
-        "name": game.name,
-        "min_seats": game.min_seats,
-        "max_seats": game.max_seats,
-        "credits": game.credits,
-        "options": [{"name": o.name, "default": o.default, "help": o.help, "min": o.minimum,
-                     "max": o.maximum, "choices": list(o.choices) if o.choices else None,
-                     "type": o.kind} for o in game.options],
-        "bots": sorted(game.bots()),
-    }
+    return presenter.game_info(game)
 
 
 def match_info(match: Match, status: str = "running", **changes: Any) -> dict[str, Any]:
