@@ -183,3 +183,23 @@ def test_opening_twice_runs_the_migrations_once(url):
         return count
 
     assert run(scenario()) == 1
+
+
+def test_the_migrations_build_exactly_the_tables_the_code_uses(url):
+    """schema.py (what the code queries) and the Alembic migrations (what builds the
+    database) must not drift apart."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+    from sqlalchemy import create_engine
+
+    from hacktable.store.migrate import upgrade
+    from hacktable.store.schema import metadata
+    from hacktable.store.store import _driver_urls
+
+    sync_url = _driver_urls(url)[1]
+    upgrade(sync_url)
+    engine = create_engine(sync_url)
+    with engine.connect() as connection:
+        drift = compare_metadata(MigrationContext.configure(connection), metadata)
+    engine.dispose()
+    assert drift == []
