@@ -361,6 +361,10 @@ def drafted(resolved: Table) -> Table:
     alice.get_by_label("Or write them as in an email").fill("protect self")
     alice.get_by_role("button", name="Send as written").click()
     expect(alice.locator(".sent-orders .orders-text")).to_have_text("protect alice")
+    # alice's secret orders change nothing esme may see, so esme is pushed nothing for
+    # them; the host giving the round a minute more reaches every screen while she types
+    resolved.host.get_by_label("Extend the deadline by (minutes)").fill("1")
+    resolved.host.get_by_role("button", name="Extend", exact=True).click()
     expect(esme.locator("#screen .rf")).not_to_have_attribute("data-seq", seq or "")
     resolved.notes["draft after a push"] = esme.evaluate(
         "[document.activeElement.id, document.activeElement.value,"
@@ -375,7 +379,7 @@ def drafted(resolved: Table) -> Table:
 @pytest.fixture(scope="module")
 def finished(drafted: Table, clock: TestClock) -> Table:
     """Round 2 passes too (alice only protected herself): the game is over."""
-    clock.advance(PAST_DEADLINE)
+    clock.advance(PAST_DEADLINE + 60)  # the host extended round 2 by a minute
     for label in (*PLAYERS, "host"):
         expect(drafted.page(label).locator("#rf-title")).to_contain_text("final report")
     drafted.snapshot("finished")

@@ -98,8 +98,11 @@ def test_a_seat_sees_its_own_orders_and_nobody_elses(each_db):
         assert sent["view"]["orders"] == SECRET_ORDERS  # Bob sees his own orders
         assert "7777" in sent["view"]["orders_text"]
         cyd.ok("POST", f"/api/matches/{code}/act", {"text": "protect self"})
+        # A seat is pushed only what changes its screen, so a fence that everyone sees (the
+        # deadline moves a second) tells when every earlier push has arrived.
+        table.host.ok("POST", f"/api/matches/{code}/host/extend", {"seconds": 1})
         last = match_info(server.url, code)["seq"]
-        for listener in listeners.values():  # every push for the last move has arrived
+        for listener in listeners.values():  # every push up to the fence has arrived
             listener.wait_for_screen(lambda s, last=last: s["seq"] >= last)
 
         state = gm_state(table)
@@ -140,7 +143,7 @@ def test_a_seat_sees_its_own_orders_and_nobody_elses(each_db):
         for document in map(json.loads, listeners["ann as host"].messages):
             assert document.get("view") is None or "gm" not in document["view"]
 
-        server.clock.advance(61)  # the round resolves
+        server.clock.advance(63)  # the round resolves
         wait_for_round(table, 2)
         listeners["ann"].wait_for_screen(lambda s: s["view"]["round"] == 2)
         listeners["spectator"].wait_for_screen(lambda s: s["view"]["round"] == 2)
@@ -222,7 +225,8 @@ def test_a_seat_handed_to_a_bot_stops_reaching_its_old_holder(lone):
         assert handed["seats"][1]["kind"] == "bot"
         state = wait_for(lambda: (s := gm_state(table))["orders"][1] is not None and s)
         last = match_info(lone.url, code)["seq"]
-        watcher.wait_for_screen(lambda s: s["seq"] >= last)
+        # everyone is shown the hand-over (the bot's own orders then change no other screen)
+        watcher.wait_for_screen(lambda s: s["seq"] >= handed["seq"])
         wait_for(lambda: bob.closed is not None or any(
             s["seq"] >= last for s in bob.screens()), timeout=5)  # told, or shut out
         after = [s for s in bob.screens() if s["seq"] > handed["seq"]]

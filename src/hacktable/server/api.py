@@ -246,6 +246,7 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
 
     async def pump() -> None:
         seen = [-1]
+        last_shown: list[str | None] = [None]
         while True:
             async with live.changed:
                 await live.changed.wait_for(lambda: live.version != seen[0])
@@ -266,10 +267,14 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                                                 "match": presenter.match_info(live)}))
                 if live.record.status != LOBBY:
                     payload = presenter.screen(live, caller, table.clock.now())
-                    message: dict[str, Any] = {"type": "screen", "seq": live.seq, **payload}
-                    if format == "html":
-                        message["html"] = render_screen_html(live, caller, payload)
-                    messages.append(json.dumps(message))
+                    shown = presenter.fingerprint(payload)
+                    if shown != last_shown[0]:  # nothing new for this seat: say nothing
+                        last_shown[0] = shown
+                        message: dict[str, Any] = {"type": "screen", "seq": live.seq,
+                                                   **payload}
+                        if format == "html":
+                            message["html"] = render_screen_html(live, caller, payload)
+                        messages.append(json.dumps(message))
             for text in messages:
                 await websocket.send_text(text)
 

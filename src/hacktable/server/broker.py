@@ -45,6 +45,7 @@ class RedisBroker(LocalBroker):
         self._redis = aioredis.from_url(url)
         self._origin = secrets.token_hex(8)
         self._task: asyncio.Task[None] | None = None
+        self._pending: set[asyncio.Task[None]] = set()
 
     async def start(self, listener: Listener) -> None:
         await super().start(listener)
@@ -58,8 +59,11 @@ class RedisBroker(LocalBroker):
                 async for message in pubsub.listen():  # type: ignore[attr-defined]
                     data = json.loads(message["data"])
                     if data.get("origin") != self._origin and self._listener is not None:
-                        await self._listener(int(data["match"]), int(data["seq"]),
-                                             str(data.get("what", "move")))
+                        # each catch-up on its own: one slow match must not hold up the rest
+                        task = asyncio.create_task(self._listener(
+                            int(data["match"]), int(data["seq"]), str(data.get("what", "move"))))
+                        self._pending.add(task)
+                        task.add_done_callback(self._pending.discard)
             except asyncio.CancelledError:
                 raise
             except Exception:  # a dropped connection: reconnect and go on

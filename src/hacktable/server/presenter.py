@@ -6,6 +6,7 @@ viewer may see, so nothing another seat may not see can reach it.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hacktable.engine.contract import GM, SPECTATOR, Event, Game
@@ -75,6 +76,17 @@ def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS
                          for seq, event in seen[-recent:]]
     payload["text"] = match.game.render(view, info["deadline"])
     return payload
+
+
+def fingerprint(payload: dict[str, Any]) -> str:
+    """What a screen shows, less the counters that move with every entry of the log.
+
+    A seat is pushed a screen only when this changes: a secret submission by someone else
+    changes nothing it may see, so it is not even told that something happened."""
+    match = {key: value for key, value in payload["match"].items() if key != "seq"}
+    shown = {key: value for key, value in payload.items()
+             if key not in ("match", "server_now")}
+    return json.dumps([match, shown], sort_keys=True, default=str)
 
 
 def describe(live: Live, event: Event) -> str:

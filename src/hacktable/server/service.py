@@ -301,13 +301,22 @@ class Table:
         `step` returns the clock the match should have afterwards; it may raise (Rejected,
         WrongMoment…) and then nothing is stored. Returns the committed entries.
         """
+        stale = live.match is None
         for _ in range(RETRIES):
-            await self._sync(live)
+            synced = stale
+            if stale:  # our copy is known to be behind: catch up before trying
+                await self._sync(live)
+            stale = True  # a conflict below means another process moved first
             if live.match is None:
                 raise WrongMoment("The match has not started yet; wait for the host.")
             before = live.seq
             now = self.clock.now()
-            clock = step(live, now)
+            try:
+                clock = step(live, now)
+            except (Rejected, TableError):
+                if synced:
+                    raise
+                continue  # refused by a copy that may be behind: look again, up to date
             new = live.match.log[before:]
             clock = clockwork.after_move(clock, live.match, now)
             snapshot = None
@@ -583,7 +592,8 @@ class Table:
             try:
                 async with live.lock:
                     await self._sync(live)
-                    live.seats = await self.store.seats(match_id)
+                    if what == "room":
+                        live.seats = await self.store.seats(match_id)
             except Exception:
                 log.exception("could not catch up with match %s", match_id)
         async with live.changed:

@@ -1,0 +1,979 @@
+"""The server under load: many Rex Furum matches played by bot clients over HTTP and WebSockets.
+
+    .venv/bin/python benchmarks/server_load.py [--backend sqlite|postgresql|both]
+        [--processes 1|2|1,2] [--matches 20] [--seats 5] [--seconds 30] [--rounds 10]
+        [--think 0] [--quick] [--json results.json]
+
+Each configuration starts its own `uvicorn` server process(es) on loopback with a fresh
+database (an SQLite file, or a new PostgreSQL database; two processes share PostgreSQL and
+fan out through Redis), then plays `--matches` matches of `--seats` seats, every seat a bot
+client in this process: one WebSocket per seat (`format=json`), and POST /act over the
+seat's own keep-alive HTTP/1.1 connection (a few lines of asyncio, as a browser tab holds
+one; `--http httpx` shares one `httpx.AsyncClient` per server instead, which costs this
+client milliseconds of CPU per request on a small machine). With two processes, seat s of
+match m talks to process (m + s) mod 2, so every match is moved from both and the fan-out
+is exercised.
+
+A seat acts as soon as its pushed prompt says it has not submitted (after `--think`
+seconds on average, exponentially distributed; 0 = as fast as the server allows, a closed
+loop that measures capacity). Its order is one legal single order built from its view,
+written as text or as JSON at random ("protect self", "embezzle Bruno", ...). Rounds close
+early (`early_close: true`) as soon as every seat submitted; a match that reaches its last
+round is replaced by a new one (set up before the old seats hang up) so play goes on for the
+whole window. Matches last the game's default 10 rounds: every push carries the seat's whole
+screen, which grows with the rounds played, so `--rounds 100` measures long matches.
+
+Two latencies per act, both from the moment the POST is sent: until the POST returns
+(HTTP), and until the acting seat's own WebSocket delivers a screen at or past the
+sequence number the POST accepted (push). Only acts sent inside the `--seconds` window
+count; setting up the matches and connecting the seats comes before it and is timed apart.
+
+The clients share the machine with the servers (and PostgreSQL, Redis): the CPU columns
+say how many cores each used during the window, so a saturated client is visible. Nothing
+here asserts on time; it prints figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import hashlib
+import json
+import math
+import os
+import platform
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from hacktable.engine.seats import seat_names
+
+ROOT = Path(__file__).resolve().parent.parent
+CLOCK = time.perf_counter
+STALL_SECONDS = 20.0
+"""A seat that hears nothing it can act on for this long (plus ten `--think` times) asks
+GET /view, and counts a stall: a push that should have come and did not."""
+PUSH_TIMEOUT = 15.0
+SETUP_PARALLEL = 16
+TICK = 0.25
+"""The deadline loop's period in production (`Settings.tick`)."""
+FACTORY = "hacktable.server.app:app_from_env"
+IDLE_REUSE = 4.0
+"""A keep-alive connection idle this long is replaced (uvicorn closes them after 5 s)."""
+
+
+def services() -> Any:
+    """`tests/services.py` (fresh PostgreSQL databases, Redis), from the repository root."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import tests.services
+
+    return tests.services
+
+
+# -- server processes -------------------------------------------------------------------
+
+
+@dataclass
+class ServerProcess:
+    """One `uvicorn` process serving hacktable with production settings (the test helper's
+    `Server` sets a 50 ms deadline tick and a clock file; here the defaults apply)."""
+
+    database_url: str
+    redis_url: str | None
+    log_path: Path
+    port: int = 0
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, compression: bool, timeout: float = 60.0) -> ServerProcess:
+        self.port = services().free_port()
+        env = dict(os.environ, HACKTABLE_DATABASE_URL=self.database_url)
+        for name in ("HACKTABLE_CLOCK_FILE", "HACKTABLE_TICK", "HACKTABLE_REDIS_URL"):
+            env.pop(name, None)
+        if self.redis_url:
+            env["HACKTABLE_REDIS_URL"] = self.redis_url
+        env["HACKTABLE_TICK"] = str(TICK)  # said explicitly: the tests' helper uses 0.05
+        command = [sys.executable, "-m", "uvicorn", "--factory", FACTORY, "--host", "127.0.0.1",
+                   "--port", str(self.port), "--log-level", "warning", "--no-access-log"]
+        if not compression:
+            command.append("--ws-per-message-deflate=false")
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(command, env=env, stdout=log,
+                                            stderr=subprocess.STDOUT, cwd=ROOT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log()[-3000:]}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not start: {self.log()[-3000:]}")
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU seconds of one process (0 if it is gone)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = text.rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def processes(name: str, word: str | None = None) -> dict[int, float]:
+    """CPU seconds of each process with command name `name` (and `word` in its command
+    line: a PostgreSQL backend's title names its database)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if (entry / "comm").read_text().strip() != name:
+                continue
+            if word is not None and word.encode() not in (entry / "cmdline").read_bytes():
+                continue
+        except OSError:
+            continue
+        found[int(entry.name)] = cpu_seconds(int(entry.name))
+    return found
+
+
+@dataclass
+class CpuMeter:
+    """Cores used during a window by the servers, this run's PostgreSQL backends, Redis
+    (shared with anything else using it), this client, and everything else."""
+
+    server_pids: list[int]
+    database: str | None
+    marks: dict[str, Any] = field(default_factory=dict)
+
+    def read(self) -> dict[str, Any]:
+        own = os.times()
+        return {"servers": {pid: cpu_seconds(pid) for pid in self.server_pids},
+                "postgres": processes("postgres", self.database) if self.database else {},
+                "redis": processes("redis-server"), "client": {0: own.user + own.system},
+                "machine": {0: machine_busy()}}
+
+    def start(self) -> None:
+        self.marks = self.read()
+
+    def stop(self, seconds: float) -> dict[str, float]:
+        now = self.read()
+        used = {key: sum(max(0.0, cpu - self.marks[key].get(pid, 0.0))
+                         for pid, cpu in now[key].items()) / seconds for key in now}
+        ours = used["servers"] + used["postgres"] + used["redis"] + used["client"]
+        used["other"] = max(0.0, used.pop("machine") - ours)
+        return used
+
+
+def machine_busy() -> float:
+    """CPU seconds the whole machine spent busy since boot (all cores, from /proc/stat)."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+# -- HTTP for the clients --------------------------------------------------------------
+
+
+class HttpError(Exception):
+    """A request that got no answer (connection refused, reset, timed out)."""
+
+
+class RawHttp:
+    """HTTP/1.1 over one keep-alive connection, one request at a time, as a browser tab
+    holds it. A few hundred bytes of parsing per request: the client must not take the CPU
+    the server needs (httpx spends milliseconds of CPU per request, more with many waiting)."""
+
+    def __init__(self, url: str) -> None:
+        host, port = url.removeprefix("http://").rsplit(":", 1)
+        self.host, self.port = host, int(port)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.lock = asyncio.Lock()
+        self.used = 0.0
+
+    async def request(self, method: str, path: str, body: Any = None,
+                      token: str | None = None) -> tuple[int, bytes]:
+        data = b"" if body is None else json.dumps(body).encode()
+        head = (f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+                f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n")
+        if token:
+            head += f"Authorization: Bearer {token}\r\n"
+        message = head.encode() + b"\r\n" + data
+        async with self.lock:
+            for attempt in range(2):
+                reused = self.writer is not None
+                if (self.reader is None or self.writer is None or self.reader.at_eof()
+                        or time.monotonic() - self.used > IDLE_REUSE):
+                    await self.close()
+                    reused = False
+                    try:
+                        self.reader, self.writer = await asyncio.wait_for(
+                            asyncio.open_connection(self.host, self.port), 60)
+                    except (OSError, TimeoutError) as error:
+                        raise HttpError(repr(error)) from None
+                try:
+                    self.writer.write(message)
+                    answer = await asyncio.wait_for(self._response(), 120)
+                    self.used = time.monotonic()
+                    return answer
+                except (OSError, asyncio.IncompleteReadError, TimeoutError) as error:
+                    await self.close()
+                    # The server may close a keep-alive connection just as we reuse it: it
+                    # answered nothing, so sending once more is safe (and a second order
+                    # would only replace the first).
+                    closed = isinstance(error, ConnectionError) or (
+                        isinstance(error, asyncio.IncompleteReadError) and not error.partial)
+                    if not (reused and closed and attempt == 0):
+                        raise HttpError(repr(error)) from None
+        raise HttpError("unreachable")
+
+    async def _response(self) -> tuple[int, bytes]:
+        assert self.reader is not None
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        status = int(lines[0].split(" ", 2)[1])
+        headers = {}
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+        if headers.get("transfer-encoding", "").lower() == "chunked":
+            body = b""
+            while True:
+                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                chunk = await self.reader.readexactly(size + 2)
+                if size == 0:
+                    break
+                body += chunk[:-2]
+        else:
+            body = await self.reader.readexactly(int(headers.get("content-length", "0")))
+        if headers.get("connection", "").lower() == "close":
+            await self.close()
+        return status, body
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            with contextlib.suppress(Exception):
+                await self.writer.wait_closed()
+        self.reader = self.writer = None
+
+
+class SharedHttpx:
+    """The same requests through one shared `httpx.AsyncClient` per server (`--http httpx`)."""
+
+    def __init__(self, client: httpx.AsyncClient) -> None:
+        self.client = client
+
+    async def request(self, method: str, path: str, body: Any = None,
+                      token: str | None = None) -> tuple[int, bytes]:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        try:
+            response = await self.client.request(method, path, json=body, headers=headers)
+        except httpx.HTTPError as error:
+            raise HttpError(repr(error)) from None
+        return response.status_code, response.content
+
+    async def close(self) -> None:
+        pass
+
+
+Http = RawHttp | SharedHttpx
+
+
+# -- the bot clients --------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    """Everything one run counts; latencies in seconds, for acts sent inside the window."""
+
+    http: list[float] = field(default_factory=list)
+    push: list[float] = field(default_factory=list)
+    acts: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    error_samples: list[str] = field(default_factory=list)
+    push_missing: int = 0
+    stalls: int = 0
+    rounds: int = 0
+    matches_started: int = 0
+    matches_finished: int = 0
+    disconnects: int = 0
+    connected: int = 0
+    connected_samples: list[int] = field(default_factory=list)
+    lag: list[float] = field(default_factory=list)
+    """How late this client's event loop woke up: its own delays are in every latency."""
+
+    def error(self, kind: str, detail: str = "") -> None:
+        self.errors[kind] += 1
+        if len(self.error_samples) < 8:
+            self.error_samples.append(f"{kind}: {detail[:200]}")
+
+
+@dataclass
+class Window:
+    """The measured stretch of time: acts are sent only after `go` and before `ends`."""
+
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    over: asyncio.Event = field(default_factory=asyncio.Event)
+    started: float = 0.0
+    ends: float = float("inf")
+
+    @property
+    def open(self) -> bool:
+        return self.go.is_set() and CLOCK() < self.ends
+
+
+def asked(screen: dict[str, Any]) -> bool:
+    """The screen asks this seat for orders it has not sent yet (or the match is over)."""
+    prompt = screen.get("prompt")
+    return screen.get("outcome") is not None or (prompt is not None and not prompt["submitted"])
+
+
+class Seat:
+    """One player: a WebSocket for its screens, and its acts over HTTP."""
+
+    def __init__(self, run: Run, code: str, seat: int, token: str, server: int,
+                 http: Http, rng: random.Random) -> None:
+        self.run = run
+        self.code = code
+        self.seat = seat
+        self.token = token
+        self.server = server
+        self.rng = rng
+        self.latest: dict[str, Any] | None = None
+        self.changed = asyncio.Event()
+        self.arrivals: deque[tuple[int, float]] = deque(maxlen=32)
+        self.waiting: tuple[int, asyncio.Future[float]] | None = None
+        self.ws: ClientConnection | None = None
+        self.receiver: asyncio.Task[None] | None = None
+        self.round = 0
+        self.http = http
+        run.all_seats.add(self)
+
+    async def connect(self) -> None:
+        base = self.run.urls[self.server].replace("http://", "ws://")
+        uri = f"{base}/api/matches/{self.code}/ws?token={self.token}&format=json"
+        self.ws = await connect(uri, max_size=None, open_timeout=60,
+                                compression="deflate" if self.run.compression else None)
+        self.receiver = asyncio.create_task(self.receive())
+
+    async def receive(self) -> None:
+        assert self.ws is not None
+        stats = self.run.stats
+        counted = False
+        try:
+            async for raw in self.ws:
+                at = CLOCK()
+                message = json.loads(raw)
+                if message.get("type") != "screen":
+                    continue
+                if not counted:
+                    counted = True
+                    stats.connected += 1
+                seq = message["seq"]
+                self.latest = message
+                self.arrivals.append((seq, at))
+                if self.waiting is not None and seq >= self.waiting[0]:
+                    future = self.waiting[1]
+                    if not future.done():
+                        future.set_result(at)
+                view = message.get("view") or {}
+                if self.seat == 0 and view.get("round", 0) > self.round:
+                    if self.round and self.run.window.open:
+                        stats.rounds += 1
+                    self.round = view["round"]
+                self.changed.set()
+        except Exception as error:
+            if not self.run.closing:
+                stats.disconnects += 1
+                stats.error("websocket", repr(error))
+        finally:
+            if counted:
+                stats.connected -= 1
+            self.changed.set()
+
+    async def next_screen(self, accept: Callable[[dict[str, Any]], bool]
+                          ) -> dict[str, Any] | None:
+        """The latest pushed screen once `accept` likes it; None after a stall: nothing
+        to act on for STALL_SECONDS plus ten think times (the other seats think too)."""
+        deadline = CLOCK() + STALL_SECONDS + 10 * self.run.think
+        while True:
+            if self.latest is not None and accept(self.latest):
+                return self.latest
+            if self.receiver is None or self.receiver.done() or self.run.closing or (
+                    self.run.window.go.is_set() and not self.run.window.open):
+                return None
+            self.changed.clear()
+            left = deadline - CLOCK()
+            if left <= 0:
+                return None
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+    async def play(self) -> bool:
+        """Act whenever asked until the window ends; True if the match finished."""
+        run, stats = self.run, self.run.stats
+        await run.window.go.wait()
+        floor = 0
+
+        def actionable(screen: dict[str, Any]) -> bool:
+            return screen["seq"] >= floor and asked(screen)
+
+        while True:
+            screen = await self.next_screen(actionable)
+            if not run.window.open or run.closing:
+                return False
+            if screen is None:
+                if self.receiver is None or self.receiver.done():
+                    return False
+                stats.stalls += 1
+                screen = await self.fresh_view()
+                if screen is None or not asked(screen):
+                    continue
+            if screen.get("outcome") is not None:
+                return True
+            if run.think:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(run.window.over.wait(),
+                                           self.rng.expovariate(1 / run.think))
+                if not run.window.open:
+                    return False
+            floor = await self.act(screen)
+
+    async def fresh_view(self) -> dict[str, Any] | None:
+        try:
+            status, body = await self.http.request("GET", f"/api/matches/{self.code}/view",
+                                                   token=self.token)
+        except HttpError as error:
+            self.run.stats.error("view: no answer", str(error))
+            return None
+        if status != 200:
+            self.run.stats.error(f"view HTTP {status}", body.decode(errors="replace"))
+            return None
+        screen = json.loads(body)
+        screen["seq"] = screen["match"]["seq"]
+        return screen
+
+    def order(self, view: dict[str, Any]) -> dict[str, Any]:
+        """One legal single order, as notation or JSON: protect yourself or embezzle."""
+        players = view["players"]
+        me = view["seat"]
+        target = self.rng.choice([p for p in range(len(players)) if p != me])
+        pick = self.rng.randrange(4)
+        if pick == 0:
+            return {"text": "protect self"}
+        if pick == 1:
+            return {"text": f"embezzle {players[target]}"}
+        if pick == 2:
+            return {"action": {"orders": [{"do": "protect", "target": me}]}}
+        return {"action": {"orders": [{"do": "embezzle", "target": target}]}}
+
+    async def act(self, screen: dict[str, Any]) -> int:
+        """POST one order; returns the sequence number the next screen must reach."""
+        stats = self.run.stats
+        body = self.order(screen["view"])
+        self.arrivals.clear()
+        sent = CLOCK()
+        try:
+            status, answer = await self.http.request("POST", f"/api/matches/{self.code}/act",
+                                                     body, self.token)
+        except HttpError as error:
+            stats.error("act: no answer", str(error))
+            return screen["seq"] + 1
+        answered = CLOCK()
+        if status != 200:
+            stats.error(f"act HTTP {status}", answer.decode(errors="replace"))
+            return screen["seq"] + 1
+        accepted = json.loads(answer).get("accepted") or [screen["seq"] + 1]
+        target = max(accepted)
+        pushed = next((at for seq, at in self.arrivals if seq >= target), None)
+        if pushed is None:
+            future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+            self.waiting = (target, future)
+            try:
+                pushed = await asyncio.wait_for(future, PUSH_TIMEOUT)
+            except TimeoutError:
+                pushed = None
+            finally:
+                self.waiting = None
+        if sent < self.run.window.ends:
+            stats.acts += 1
+            stats.http.append(answered - sent)
+            if pushed is None:
+                stats.push_missing += 1
+            else:
+                stats.push.append(pushed - sent)
+        return target
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+        if self.receiver is not None:
+            self.receiver.cancel()
+            with contextlib.suppress(BaseException):
+                await self.receiver
+        await self.http.close()
+        self.run.all_seats.discard(self)
+
+
+@dataclass
+class Run:
+    """The clients of one configuration, against already running servers."""
+
+    urls: list[str]
+    matches: int
+    seats: int
+    rounds: int
+    think: float
+    compression: bool
+    http_mode: str = "raw"
+    seed: int = 0
+    clients: list[httpx.AsyncClient] = field(default_factory=list)
+    stats: Stats = field(default_factory=Stats)
+    window: Window = field(default_factory=Window)
+    closing: bool = False
+    all_seats: set[Seat] = field(default_factory=set)
+
+    def server_of(self, match: int, seat: int) -> int:
+        return (match + seat) % len(self.urls)
+
+    def http_for(self, server: int) -> Http:
+        """A seat's own connection (raw), or the server's shared httpx client."""
+        if self.http_mode == "httpx":
+            return SharedHttpx(self.clients[server])
+        return RawHttp(self.urls[server])
+
+    async def open_match(self, index: int, rng: random.Random) -> list[Seat]:
+        """Create, fill and start a match, and connect every seat's WebSocket."""
+        host = self.http_for(self.server_of(index, 0))
+        seats: list[Seat] = []
+        try:
+            options = {"early_close": True, "rounds": self.rounds}
+            created = await self.call(host, "/api/matches", {
+                "game": "rexfurum", "seats": self.seats, "options": options})
+            code = created["code"]
+            names = seat_names(self.seats)
+            for seat in range(self.seats):
+                server = self.server_of(index, seat)
+                http = self.http_for(server)
+                try:
+                    joined = await self.call(http, f"/api/matches/{code}/join",
+                                             {"seat": seat, "name": names[seat]})
+                except BaseException:
+                    await http.close()
+                    raise
+                seats.append(Seat(self, code, seat, joined["token"], server, http, rng))
+            await self.call(host, f"/api/matches/{code}/host/start", None,
+                            created["host_token"])
+            await asyncio.gather(*(seat.connect() for seat in seats))
+            await asyncio.gather(*(seat.next_screen(lambda _: True) for seat in seats))
+        except BaseException:
+            await asyncio.gather(*(seat.close() for seat in seats))
+            raise
+        finally:
+            await host.close()
+        self.stats.matches_started += 1
+        return seats
+
+    @staticmethod
+    async def call(http: Http, path: str, body: Any, token: str | None = None) -> Any:
+        status, answer = await http.request("POST", path, body, token)
+        if status >= 300:
+            raise RuntimeError(f"POST {path}: {status} {answer[:300].decode(errors='replace')}")
+        return json.loads(answer)
+
+    async def table(self, index: int, gate: asyncio.Semaphore, ready: list[int]) -> None:
+        """One table: a match after another for as long as the window lasts. The next match
+        is set up before the finished one's seats hang up, so the seats stay connected."""
+        rng = random.Random(self.seed * 100_003 + index)
+        async with gate:
+            seats = await self.open_or_none(index, rng)
+        ready.append(0 if seats is None else 1)
+        while seats is None:
+            await asyncio.sleep(1.0)
+            if self.closing or (self.window.go.is_set() and not self.window.open):
+                return
+            seats = await self.open_or_none(index, rng)
+        while True:
+            try:
+                finished = await asyncio.gather(*(seat.play() for seat in seats))
+                following = None
+                if any(finished):
+                    self.stats.matches_finished += 1
+                    while following is None and self.window.open and not self.closing:
+                        following = await self.open_or_none(index, rng)
+                        if following is None:
+                            await asyncio.sleep(1.0)
+            finally:
+                await asyncio.gather(*(seat.close() for seat in seats))
+            if following is None:
+                return
+            seats = following
+
+    async def open_or_none(self, index: int, rng: random.Random) -> list[Seat] | None:
+        try:
+            return await self.open_match(index, rng)
+        except Exception as error:
+            self.stats.error("setup", repr(error))
+            return None
+
+    async def sample(self) -> None:
+        while True:
+            await asyncio.sleep(0.5)
+            if self.window.open:
+                self.stats.connected_samples.append(self.stats.connected)
+
+    async def watch_lag(self, period: float = 0.01) -> None:
+        while True:
+            due = CLOCK() + period
+            await asyncio.sleep(period)
+            if self.window.open:
+                self.stats.lag.append(max(0.0, CLOCK() - due))
+
+    async def play(self, seconds: float, meter: CpuMeter,
+                   on_go: Callable[[], None] = lambda: None) -> dict[str, Any]:
+        if self.http_mode == "httpx":
+            limits = httpx.Limits(max_connections=100, max_keepalive_connections=100)
+            self.clients = [httpx.AsyncClient(base_url=url, limits=limits, timeout=120)
+                            for url in self.urls]
+        gate = asyncio.Semaphore(SETUP_PARALLEL)
+        ready: list[int] = []
+        began = CLOCK()
+        tables = [asyncio.create_task(self.table(i, gate, ready)) for i in range(self.matches)]
+        sampler = asyncio.create_task(self.sample())
+        lag = asyncio.create_task(self.watch_lag())
+        while len(ready) < self.matches:
+            await asyncio.sleep(0.05)
+        setup = CLOCK() - began
+        # No garbage collection in this client during the window: a full collection over
+        # 1,000 seats' sockets takes this process 100-300 ms, which would land in the
+        # latencies it measures (the servers collect as usual). Its remaining delays are
+        # reported as event loop lag.
+        gc.collect()
+        gc.disable()
+        try:
+            on_go()
+            meter.start()
+            self.window.started = CLOCK()
+            self.window.ends = self.window.started + seconds
+            self.window.go.set()
+            await asyncio.sleep(seconds)
+            cpu = meter.stop(seconds)
+            connected_at_end = self.stats.connected
+            self.window.over.set()
+            for seat in list(self.all_seats):  # wake the waiting seats: the window is over
+                seat.changed.set()
+            drained = CLOCK()
+            _, pending = await asyncio.wait(tables, timeout=PUSH_TIMEOUT + 5)
+        finally:
+            gc.enable()
+            self.closing = True
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+        drain = CLOCK() - drained
+        sampler.cancel()
+        lag.cancel()
+        for client in self.clients:
+            await client.aclose()
+        return {"setup_s": setup, "drain_s": drain, "cpu": cpu,
+                "connected_at_end": connected_at_end, "tables_ready": sum(ready)}
+
+
+# -- one configuration, start to finish -------------------------------------------------
+
+
+@dataclass
+class Config:
+    backend: str
+    processes: int
+    matches: int
+    seats: int
+    seconds: float
+    rounds: int
+    think: float
+    compression: bool
+    http: str = "raw"
+
+    @property
+    def name(self) -> str:
+        return f"{self.backend} x{self.processes}"
+
+
+@contextlib.contextmanager
+def database(backend: str, folder: Path) -> Iterator[str]:
+    if backend == "sqlite":
+        yield f"sqlite:///{folder / 'hacktable.db'}"
+    else:
+        with services().postgres_database() as url:
+            yield url
+
+
+def run_config(config: Config, profile: Path | None) -> dict[str, Any]:
+    """Start the servers, play, stop them; the figures of one configuration."""
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="hacktable-load-") as temp, \
+            database(config.backend, Path(temp)) as url:
+        redis = services().redis_url() if config.processes > 1 else None
+        servers: list[ServerProcess] = []
+        spies: list[subprocess.Popen[bytes]] = []
+        try:
+            starting = time.monotonic()
+            for number in range(config.processes):  # one after the other: each migrates
+                servers.append(ServerProcess(url, redis, Path(temp) / f"server{number}.log")
+                               .start(config.compression))
+            start_s = time.monotonic() - starting
+            run = Run([s.url for s in servers], config.matches, config.seats, config.rounds,
+                      config.think, config.compression, config.http)
+            meter = CpuMeter([s.process.pid for s in servers if s.process is not None],
+                             url.rsplit("/", 1)[1] if config.backend == "postgresql" else None)
+
+            def on_go() -> None:  # profile the window, not the setting up
+                if profile is not None:
+                    spies.extend(start_profiles(servers, config, profile))
+
+            figures = run_async(run.play(config.seconds, meter, on_go))
+        finally:
+            for spy in spies:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    spy.wait(60)
+            stopping = time.monotonic()
+            for server in servers:
+                server.stop()
+            stopped = time.monotonic() - stopping
+        logs = "".join(server.log() for server in servers)
+    figures["server_errors"] = logs.count("Traceback") + logs.count("ERROR")
+    figures["server_log_tail"] = logs[-1500:] if figures["server_errors"] else ""
+    cpu = figures["cpu"]
+    acts = max(run.stats.acts, 1)
+    figures["server_ms_per_act"] = 1000 * cpu["servers"] * config.seconds / acts
+    figures["client_ms_per_act"] = 1000 * cpu["client"] * config.seconds / acts
+    figures["wall_s"] = time.monotonic() - started
+    figures["stop_s"] = stopped
+    figures["start_s"] = start_s
+    return summarize(config, run.stats, figures)
+
+
+def start_profiles(servers: list[ServerProcess], config: Config,
+                   folder: Path) -> list[subprocess.Popen[bytes]]:
+    """py-spy (if installed) samples each server during the window."""
+    spy = Path(sys.executable).with_name("py-spy")
+    if not spy.exists():
+        print("  (py-spy is not installed next to this Python; no profile)")
+        return []
+    folder.mkdir(parents=True, exist_ok=True)
+    spies = []
+    for number, server in enumerate(servers):
+        assert server.process is not None
+        out = folder / (f"{config.backend}-x{config.processes}-{config.matches}x"
+                        f"{config.seats}-server{number}.txt")
+        spies.append(subprocess.Popen(
+            [str(spy), "record", "--pid", str(server.process.pid), "--format", "raw",
+             "--duration", str(max(1, round(config.seconds))), "--rate", "100", "--nonblocking",
+             "--output", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    return spies
+
+
+def code_version() -> str:
+    """A short hash of the server's source, so figures name the code they measured."""
+    digest = hashlib.sha256()
+    for path in sorted((ROOT / "src" / "hacktable").rglob("*.py")):
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def run_async(coroutine: Any) -> Any:
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coroutine)
+    return uvloop.run(coroutine)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
+
+
+def summarize(config: Config, stats: Stats, figures: dict[str, Any]) -> dict[str, Any]:
+    ms = 1000.0
+    samples = stats.connected_samples or [0]
+    return {
+        **asdict(config),
+        "seats_total": config.matches * config.seats,
+        "connected_min": min(samples), "connected_max": max(samples),
+        "acts": stats.acts, "acts_s": stats.acts / config.seconds,
+        "rounds_s": stats.rounds / config.seconds,
+        "http_p50_ms": percentile(stats.http, 0.50) * ms,
+        "http_p99_ms": percentile(stats.http, 0.99) * ms,
+        "http_max_ms": max(stats.http, default=float("nan")) * ms,
+        "push_p50_ms": percentile(stats.push, 0.50) * ms,
+        "push_p99_ms": percentile(stats.push, 0.99) * ms,
+        "push_max_ms": max(stats.push, default=float("nan")) * ms,
+        "client_lag_p99_ms": percentile(stats.lag, 0.99) * ms,
+        "client_lag_max_ms": max(stats.lag, default=float("nan")) * ms,
+        "errors": sum(stats.errors.values()), "error_kinds": dict(stats.errors),
+        "error_samples": stats.error_samples, "push_missing": stats.push_missing,
+        "stalls": stats.stalls, "disconnects": stats.disconnects,
+        "matches_started": stats.matches_started, "matches_finished": stats.matches_finished,
+        **figures,
+    }
+
+
+# -- the report -------------------------------------------------------------------------
+
+COLUMNS = (
+    ("config", 12, lambda r: f"{r['backend']} x{r['processes']}"),
+    ("seats", 10, lambda r: f"{r['matches']}x{r['seats']}"),
+    ("connected", 10, lambda r: f"{r['connected_min']}/{r['seats_total']}"),
+    ("acts/s", 7, lambda r: f"{r['acts_s']:.0f}"),
+    ("rounds/s", 8, lambda r: f"{r['rounds_s']:.1f}"),
+    ("http p50", 8, lambda r: f"{r['http_p50_ms']:.1f}"),
+    ("http p99", 8, lambda r: f"{r['http_p99_ms']:.1f}"),
+    ("push p50", 8, lambda r: f"{r['push_p50_ms']:.1f}"),
+    ("push p99", 8, lambda r: f"{r['push_p99_ms']:.1f}"),
+    ("errors", 6, lambda r: str(r["errors"] + r["push_missing"])),
+    ("srv ms/act", 10, lambda r: f"{r['server_ms_per_act']:.1f}"),
+    ("cpu srv", 7, lambda r: f"{r['cpu']['servers']:.2f}"),
+    ("pg", 5, lambda r: f"{r['cpu']['postgres']:.2f}" if r["backend"] == "postgresql" else "-"),
+    ("redis", 5, lambda r: f"{r['cpu']['redis']:.2f}"),
+    ("client", 6, lambda r: f"{r['cpu']['client']:.2f}"),
+    ("other", 5, lambda r: f"{r['cpu']['other']:.2f}"),
+    ("setup s", 7, lambda r: f"{r['setup_s']:.1f}"),
+    ("run s", 6, lambda r: f"{r['wall_s']:.0f}"),
+)
+
+
+def table(results: list[dict[str, Any]]) -> str:
+    head = "  ".join(f"{name:>{width}}" for name, width, _ in COLUMNS)
+    lines = [head, "-" * len(head)]
+    for result in results:
+        lines.append("  ".join(f"{cell(result):>{width}}" for _, width, cell in COLUMNS))
+    return "\n".join(lines)
+
+
+def detail(result: dict[str, Any]) -> str:
+    r = result
+    lines = [f"  {r['backend']} x{r['processes']}: {r['acts']} acts; http max "
+             f"{r['http_max_ms']:.0f} ms, push max {r['push_max_ms']:.0f} ms; connected "
+             f"{r['connected_min']}..{r['connected_max']}; matches started "
+             f"{r['matches_started']}, finished {r['matches_finished']}",
+             f"    stalls {r['stalls']}, disconnects {r['disconnects']}, pushes missing "
+             f"{r['push_missing']}, server log errors {r['server_errors']}; servers started in "
+             f"{r['start_s']:.1f} s, matches set up in {r['setup_s']:.1f} s, drained in "
+             f"{r['drain_s']:.1f} s, servers stopped in {r['stop_s']:.1f} s",
+             f"    client event loop late by p99 {r['client_lag_p99_ms']:.1f} ms, max "
+             f"{r['client_lag_max_ms']:.0f} ms (part of every latency); server CPU per act "
+             f"{r['server_ms_per_act']:.1f} ms, client {r['client_ms_per_act']:.1f} ms"]
+    for kind, count in sorted(result["error_kinds"].items()):
+        lines.append(f"    {count} x {kind}")
+    lines += [f"    e.g. {sample}" for sample in result["error_samples"][:4]]
+    if result["server_log_tail"]:
+        tail = result["server_log_tail"].strip().splitlines()[-12:]
+        lines += ["    server log (tail):", *(f"      {line}" for line in tail)]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
+    parser.add_argument("--processes", default="1,2",
+                        help="1, 2 or 1,2 (two processes need PostgreSQL and Redis)")
+    parser.add_argument("--matches", type=int, default=20)
+    parser.add_argument("--seats", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--rounds", type=int, default=10,
+                        help="rounds per match (the game's default 10; at most 100); a "
+                        "finished match is replaced by a new one")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a seat waits before acting (0: at once)")
+    parser.add_argument("--http", choices=("raw", "httpx"), default="raw",
+                        help="raw: each seat holds its own keep-alive connection (default); "
+                        "httpx: one shared httpx.AsyncClient per server (costs the client "
+                        "milliseconds of CPU per request)")
+    parser.add_argument("--no-compression", dest="compression", action="store_false",
+                        help="no permessage-deflate on the WebSockets (browsers use it)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: 4 matches of 5 seats for 5 seconds")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="folder for py-spy raw stacks of each server (if installed)")
+    parser.add_argument("--json", type=Path, default=None, help="also write results here")
+    args = parser.parse_args()
+    if args.quick:
+        args.matches, args.seats, args.seconds = 4, 5, 5.0
+    backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
+    counts = sorted({int(part) for part in args.processes.split(",")})
+    configs = [Config(backend, processes, args.matches, args.seats, args.seconds, args.rounds,
+                      args.think, args.compression, args.http)
+               for backend in backends for processes in counts
+               if processes == 1 or backend == "postgresql"]
+
+    version = code_version()
+    print(f"hacktable server load: {os.cpu_count()} cores, Python "
+          f"{platform.python_version()}, server source {version}; the clients run in this "
+          f"process and share the cores.")
+    print(f"{args.matches} matches x {args.seats} seats, {args.seconds:g} s window, "
+          f"{args.rounds} rounds/match, early close, think {args.think:g} s, "
+          f"WebSocket compression {'on' if args.compression else 'off'}, HTTP {args.http}.")
+    results = []
+    for config in configs:
+        print(f"\n{config.name}: starting (load average {os.getloadavg()[0]:.1f}) ...",
+              flush=True)
+        try:
+            result = run_config(config, args.profile)
+        except BaseException as error:
+            if isinstance(error, KeyboardInterrupt):
+                raise
+            print(f"  {config.name} did not run: {error!r}")
+            continue
+        result["source"] = version
+        results.append(result)
+        print(detail(result), flush=True)
+    print("\nLatencies in ms, p50/p99 over the acts sent in the window. connected: the fewest "
+          "seats connected at any\nsample / seats wanted. errors include pushes that never "
+          "came. srv ms/act: server CPU per act (all processes),\nwhich a busy machine skews "
+          "least. cpu: cores used during the window by the servers, this run's PostgreSQL\n"
+          "backends, Redis, this client, and other processes (a busy machine skews every "
+          "figure).\n")
+    print(table(results))
+    if args.json is not None:
+        args.json.write_text(json.dumps(results, indent=2, default=str))
+
+
+if __name__ == "__main__":
+    main()
