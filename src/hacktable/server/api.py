@@ -30,7 +30,7 @@ class CreateMatch(BaseModel):
     """A new match: game, seats, rule options and which seats are bots."""
 
     model_config = ConfigDict(extra="forbid")
-    game: str = Field(max_length=40, examples=["rexfurum"])
+    game: str = Field(max_length=40, description="A game id, as listed by GET /api/games.")
     seats: int | None = Field(None, ge=1, le=64, description="Defaults to the game's minimum.")
     options: dict[str, int | bool | str] = Field(default_factory=dict)
     bots: dict[str, str] = Field(default_factory=dict,
