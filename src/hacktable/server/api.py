@@ -11,7 +11,16 @@ import contextlib
 import json
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import (
+    APIRouter,
+    Query,
+    Request,
+    Response,
+    Security,
+    WebSocket,
+    WebSocketDisconnect,
+)
+from fastapi.security import HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
 from hacktable.engine.errors import Rejected
@@ -22,7 +31,27 @@ from hacktable.server.security import normal_room_code
 from hacktable.server.service import Caller, Live, Table
 from hacktable.store.records import LOBBY
 
-router = APIRouter(prefix="/api")
+
+class Problem(BaseModel):
+    """Every refusal: a sentence saying what to do."""
+
+    detail: str
+
+
+_REFUSALS: dict[int | str, dict[str, Any]] = {
+    status: {"model": Problem, "description": meaning} for status, meaning in (
+        (400, "A move the rules refuse, or a request that cannot be read"),
+        (401, "No token: sit at a seat (or open your personal link) first"),
+        (403, "A token that does not grant this"),
+        (404, "No such room code or game"),
+        (409, "The wrong moment: not started, paused, over, or not your turn"),
+        (422, "A malformed body"),
+        (503, "The table is too busy; send it again"),
+    )
+}
+TOKEN = HTTPBearer(auto_error=False, description="A seat's or the host's token (browsers "
+                   "send it in the hacktable_seat_CODE or hacktable_host_CODE cookie).")
+router = APIRouter(prefix="/api", responses=_REFUSALS, dependencies=[Security(TOKEN)])
 COOKIE_AGE = 60 * 60 * 24 * 60
 
 
