@@ -272,9 +272,12 @@ class Table:
         if live.match is None:
             live.seats = await self.store.seats(record.id)
             live.match = await self._rebuild(live)
-        if live.seq < record.seq:
+        while live.seq < record.seq:
             for entry in await self.store.entries(record.id, after=live.seq):
                 live.match.apply_entry(entry)
+            if live.seq > record.seq:  # written since we read the record: read it again,
+                record = await self.store.match(record.id)  # so clock and copy agree
+                live.record = record
 
     async def _rebuild(self, live: Live) -> Match:
         """Replay the log; a long one starts from its latest snapshot instead."""
@@ -302,6 +305,7 @@ class Table:
         WrongMoment…) and then nothing is stored. Returns the committed entries.
         """
         stale = live.match is None
+        attempt = 0
         for _ in range(RETRIES):
             synced = stale
             if stale:  # our copy is known to be behind: catch up before trying
@@ -329,6 +333,8 @@ class Table:
                                         remaining=clock.remaining, snapshot=snapshot)
             except Conflict:
                 live.match = None  # our copy holds an entry that lost: replay from the store
+                attempt += 1
+                await asyncio.sleep(random.uniform(0, 0.002 * attempt))  # let the winner go
                 continue
             except BaseException:
                 live.match = None
@@ -517,6 +523,8 @@ class Table:
         assert live.match is not None
         if clock.status != RUNNING or clock.deadline_at is None or clock.deadline_at > now:
             return clock
+        if clock.phase_key != live.match.game.phase_key(live.match.state):
+            return clock  # the deadline is not this phase's: our copy is behind, look again
         live.match.close_phase(at=iso(now))
         return clock
 
