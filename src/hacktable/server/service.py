@@ -20,8 +20,8 @@ from hacktable.engine.contract import GM, SPECTATOR, Game, Prompt, Viewer
 from hacktable.engine.errors import OptionError, Rejected, UnknownGame
 from hacktable.engine.match import HOST, SEAT, Entry, Match
 from hacktable.engine.registry import get_game
-from hacktable.engine.rng import derive_seed
 from hacktable.engine.seats import seat_names
+from hacktable.server import bots as seat_bots
 from hacktable.server import clockwork
 from hacktable.server.broker import LocalBroker
 from hacktable.server.clock import Clock, iso
@@ -531,60 +531,9 @@ class Table:
     # -- bots ---------------------------------------------------------------------------
 
     def kick_bots(self, live: Live) -> None:
-        """Let the bots in this match act, in the background, one runner per match."""
-        if self.closing or not any(s.kind == BOT for s in live.seats) or live.match is None:
-            return
-        if live.bots_task is not None and not live.bots_task.done():
-            live.bots_again = True
-            return
-        live.bots_task = asyncio.create_task(self._run_bots(live))
-
-    async def _run_bots(self, live: Live) -> None:
-        try:
-            live.bots_again = True
-            while live.bots_again:
-                live.bots_again = False
-                while await self._bot_step(live):
-                    live.bots_again = False
-        except Exception:
-            log.exception("a bot failed in match %s", live.record.code)
-
-    async def _bot_step(self, live: Live) -> bool:
-        """One bot move, if a bot is being asked for one; True if a bot acted."""
-        async with live.lock:
-            await self._sync(live)
-            match = live.match
-            if match is None or live.record.status != RUNNING:
-                return False
-            prompts = match.prompts()
-            for seat in live.seats:
-                prompt = prompts.get(seat.seat)
-                if (seat.kind != BOT or prompt is None or prompt.submitted
-                        or live.declined.get(seat.seat) == prompt):
-                    continue
-                bot = make_bot(live.game, seat.personality or "random-legal")
-                wants_legal = getattr(bot, "wants_legal", False)
-                legal = match.legal_actions(seat.seat) if wants_legal else None
-                rng = random.Random(derive_seed(live.record.seed, match.next_seq,
-                                                f"bot{seat.seat}"))
-                action = bot.act(match.view(seat.seat), prompt, legal, rng)
-                if action is None:
-                    live.declined[seat.seat] = prompt
-                    return True
-
-                def step(live: Live, now: float, seat: int = seat.seat,
-                         action: Any = action) -> clockwork.ClockState:
-                    assert live.match is not None
-                    live.match.submit(seat, action, at=iso(now))
-                    return live.clock
-
-                try:
-                    await self._write(live, step)
-                except Rejected as error:
-                    log.info("bot in seat %s refused: %s", seat.seat, error.reason)
-                    live.declined[seat.seat] = prompt
-                return True
-        return False
+        """Let the bots in this match act, in the background (see `server/bots.py`)."""
+        if not self.closing:
+            seat_bots.kick(self, live)
 
     # -- telling the world --------------------------------------------------------------
 
