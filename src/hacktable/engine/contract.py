@@ -174,6 +174,8 @@ class BaseGame:
     max_seats = 1
     options = OptionSchema(())
     credits = ""
+    screen_lists_moves = False
+    """True where a seat's screen offers `legal_actions` as buttons (a short list)."""
 
     def legal_actions(self, state: State, seat: int) -> list[Action] | None:
         return None

@@ -15,6 +15,9 @@ from hacktable.server.clock import iso
 from hacktable.server.service import RECENT_EVENTS, Caller, Live
 from hacktable.sim.runner import bot_classes
 
+MAX_LEGAL_SHOWN = 500
+"""Beyond this many, a screen builds moves from its own controls and the server checks them."""
+
 
 def game_info(game: Game) -> dict[str, Any]:
     """A game and its rule options, each with its default and meaning."""
@@ -61,6 +64,7 @@ def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS
     payload: dict[str, Any] = {
         "match": info, "role": caller.role, "viewer": viewer, "view": None, "prompt": None,
         "events": [], "outcome": info["outcome"], "text": "", "server_now": iso(now),
+        "legal": None,
     }
     match = live.match
     if match is None:
@@ -70,12 +74,26 @@ def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS
     if isinstance(viewer, int):
         prompt = match.prompts().get(viewer)
         payload["prompt"] = None if prompt is None else prompt.to_json()
+        payload["legal"] = legal_moves(live, viewer) if prompt is not None else None
     seen = match.events_for(viewer) if viewer != GM else match.events
     payload["events"] = [{"seq": seq, "kind": event.kind,
                           "text": describe(live, event)}
                          for seq, event in seen[-recent:]]
     payload["text"] = match.game.render(view, info["deadline"])
     return payload
+
+
+def legal_moves(live: Live, seat: int) -> list[Any] | None:
+    """The moves this seat may make now, as action JSON, for games whose screens offer them
+    as buttons (so no rule is repeated in a template). Worked out from the seat's own
+    position, so they tell it nothing it may not see."""
+    assert live.match is not None
+    if not getattr(live.game, "screen_lists_moves", False):
+        return None
+    legal = live.match.legal_actions(seat)
+    if legal is None or len(legal) > MAX_LEGAL_SHOWN:
+        return None
+    return [live.match.game.action_to_json(action) for action in legal]
 
 
 def fingerprint(payload: dict[str, Any]) -> str:
