@@ -7,7 +7,7 @@ import contextlib
 import json
 import random
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -17,6 +17,9 @@ from hacktable.engine import GM, SPECTATOR, Match, Rejected, all_games, get_game
 from hacktable.engine.seats import seat_names
 from hacktable.sim.command import seat_personalities, simulate
 from hacktable.sim.runner import bot_rng, make_bot
+
+if TYPE_CHECKING:
+    from hacktable.mail.settings import MailSettings
 
 app = typer.Typer(help="hacktable: a digital table for hacker-themed tabletop games.",
                   no_args_is_help=True, add_completion=False)
@@ -166,6 +169,12 @@ def serve(
     redis_url: Annotated[str | None, typer.Option(
         envvar="HACKTABLE_REDIS_URL",
         help="Redis for fan-out between several server processes.")] = None,
+    mail: Annotated[bool, typer.Option(
+        "--mail", help="Also run the email gateway in this process (see docs/mail.md).")
+    ] = False,
+    mail_config: Annotated[Path | None, typer.Option(
+        envvar="HACKTABLE_MAIL_CONFIG", help="The email gateway's settings file (TOML).")
+    ] = None,
 ) -> None:
     """Serve a table in the browser: create a match, share the room code, play."""
     import uvicorn
@@ -175,9 +184,122 @@ def serve(
     from hacktable.store import database_url as default_url
 
     settings = Settings.from_env(database_url=database_url, redis_url=redis_url)
+    application = create_app(settings)
+    if mail:
+        from hacktable.mail.service import with_gateway
+
+        mail_settings = _mail_settings(mail_config)
+        application = with_gateway(application, mail_settings)
+        say(f"Email play: players write to {mail_settings.address}.")
     say(f"hacktable is serving at http://{host}:{port} "
         f"(matches stored in {default_url(settings.database_url)})")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
+# -- email play -------------------------------------------------------------------------------
+
+mail_app = typer.Typer(help="Email play: run the gateway, or let a match's players play by "
+                            "mail (see docs/mail.md).", invoke_without_command=True)
+app.add_typer(mail_app, name="mail")
+ConfigOption = Annotated[Path | None, typer.Option(
+    "--config", envvar="HACKTABLE_MAIL_CONFIG", help="The gateway's settings file (TOML).")]
+DatabaseOption = Annotated[str | None, typer.Option(
+    envvar="HACKTABLE_DATABASE_URL", help="The server's database (as for `serve`).")]
+
+
+def _mail_settings(path: Path | None) -> MailSettings:
+    from hacktable.mail.settings import MailSettings, SettingsError
+
+    try:
+        return MailSettings.load(path)
+    except SettingsError as error:
+        raise fail(str(error)) from None
+
+
+@mail_app.callback()
+def mail_gateway(
+    context: typer.Context,
+    config: ConfigOption = None,
+    database_url: DatabaseOption = None,
+    redis_url: Annotated[str | None, typer.Option(
+        envvar="HACKTABLE_REDIS_URL", help="Redis, to tell web servers of moves at once.")
+    ] = None,
+) -> None:
+    """Without a command: run the email gateway beside the server, on the same database."""
+    if context.invoked_subcommand is not None:
+        return
+    import asyncio
+    import logging
+
+    from hacktable.mail.service import serve_forever
+    from hacktable.server.settings import Settings
+
+    logging.basicConfig(level=logging.WARNING)
+    mail_settings = _mail_settings(config)
+    settings = Settings.from_env(database_url=database_url, redis_url=redis_url)
+    where = (f"SMTP on {mail_settings.listen_host}:{mail_settings.listen_port}"
+             if mail_settings.receive != "imap" else "")
+    if mail_settings.receive != "smtp":
+        where += (" and " if where else "") + f"IMAP {mail_settings.imap_user}@" \
+                 f"{mail_settings.imap_host}"
+    say(f"hacktable mail: players write to {mail_settings.address}; reading {where}; "
+        f"sending through {mail_settings.smtp_host}:{mail_settings.smtp_port}.")
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve_forever(settings, mail_settings))
+
+
+@mail_app.command("enable")
+def mail_enable(
+    code: Annotated[str, typer.Argument(help="The match's room code.")],
+    player: Annotated[list[str], typer.Option(
+        "--player", "-p", help="NAME=ADDRESS: a player by mail (repeatable). Takes the seat "
+                               "held under NAME, else the next open seat.")],
+    start: Annotated[bool, typer.Option(help="Start the match afterwards.")] = False,
+    new_codes: Annotated[bool, typer.Option(
+        help="Give the seats new secret codes (after one leaked).")] = False,
+    config: ConfigOption = None,
+    database_url: DatabaseOption = None,
+) -> None:
+    """Let players play a match by email: each gets a seat, a secret address and a welcome
+    mail (sent by the running gateway)."""
+    import asyncio
+
+    from hacktable.mail.enable import enable, parse_player
+    from hacktable.mail.enable import start as start_match
+    from hacktable.server.broker import LocalBroker
+    from hacktable.server.errors import TableError
+    from hacktable.server.service import Table as Tables
+    from hacktable.server.settings import Settings
+    from hacktable.store import Store
+    from hacktable.store import database_url as default_url
+    from hacktable.store.mail import MailStore
+
+    mail_settings = _mail_settings(config)
+    settings = Settings.from_env(database_url=database_url)
+
+    async def run() -> list:
+        store = await Store.open(default_url(settings.database_url))
+        try:
+            table = Tables(store, LocalBroker(), settings.clock())
+            done = await enable(table, MailStore(store), mail_settings, code,
+                                [parse_player(p) for p in player], new_codes)
+            if start:
+                await start_match(table, code)
+            return done
+        finally:
+            await store.close()
+
+    try:
+        done = asyncio.run(run())
+    except Rejected as error:
+        raise fail(error.reason) from None
+    except TableError as error:
+        raise fail(error.message) from None
+    for item in done:
+        say(f"seat {item.seat.seat + 1}: {item.name} <{item.seat.address}> writes to "
+            f"{mail_settings.seat_address(item.seat.secret)}")
+    if start:
+        say("The match has started; the gateway mails the first round's reports.")
 
 
 if __name__ == "__main__":

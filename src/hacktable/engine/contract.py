@@ -162,6 +162,12 @@ class Game(Protocol):
 
     def phase_key(self, state: State) -> str: ...
 
+    def phase_label(self, state: State) -> str: ...
+
+    def letter(self, view: JSON, ends_at: str | None = None) -> str: ...
+
+    def notation_help(self, state: State) -> str: ...
+
     def preview(self, state: State, seat: int, action: Action) -> list[Event]: ...
 
 
@@ -223,6 +229,21 @@ class BaseGame:
         asked = sorted((seat, prompt.kind, prompt.time_limit, dict(prompt.data))
                        for seat, prompt in self.prompts(state).items())  # type: ignore[attr-defined]
         return json.dumps(asked, sort_keys=True, default=str)
+
+    def phase_label(self, state: State) -> str:
+        """The open phase as players name it ("round 3"), for messages such as "too late
+        for round 3". The default is the phase key."""
+        return self.phase_key(state)
+
+    def letter(self, view: JSON, ends_at: str | None = None) -> str:
+        """What a seat is told when a phase opens (Rex Furum's round-beginning email),
+        from that seat's view. The default is the whole view in words."""
+        return self.render(view, ends_at)
+
+    def notation_help(self, state: State) -> str:
+        """A few lines for players who write their moves (by email): the notation, and what
+        a second submission in the same phase does. Empty where the game has no notation."""
+        return ""
 
     def action_labels(self, action: Action) -> list[str]:
         """Names of the moves inside an action, for the simulator's frequency table."""

@@ -14,7 +14,7 @@ import logging
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from hacktable.engine.contract import GM, SPECTATOR, Game, Prompt, Viewer
 from hacktable.engine.errors import OptionError, Rejected, UnknownGame
@@ -45,6 +45,7 @@ from hacktable.store import Conflict, MatchRecord, SeatRecord, Store
 from hacktable.store.records import BOT, FINISHED, HUMAN, LOBBY, OPEN, PAUSED, RUNNING
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 RETRIES = 20
 RECENT_EVENTS = 60
 NAME_LIMIT = 24
@@ -295,6 +296,13 @@ class Table:
         names = [seat.name or "" for seat in live.seats]
         return Match(live.game, names, live.record.options, live.record.seed)
 
+    async def read(self, live: Live, reader: Callable[[Live], T]) -> T:
+        """Run `reader` on the match as committed, brought up to date from the store and
+        under its lock (a gateway that is not told of every move reads this way)."""
+        async with live.lock:
+            await self._sync(live)
+            return reader(live)
+
     # -- moving a match -----------------------------------------------------------------
 
     async def _write(self, live: Live, step: Callable[[Live, float], clockwork.ClockState]
@@ -349,13 +357,16 @@ class Table:
         raise Busy("The table is very busy right now; send that again.")
 
     async def act(self, live: Live, caller: Caller, action: Any = None,
-                  text: str | None = None) -> list[Entry]:
-        """A seat's move, as JSON or in the game's notation."""
+                  text: str | None = None, phase: str | None = None) -> list[Entry]:
+        """A seat's move, as JSON or in the game's notation; with `phase`, only while that
+        phase is still open (a move written for a round must not land in the next one)."""
         seat = self.require_seat(caller)
 
         def step(live: Live, now: float) -> clockwork.ClockState:
             self._check_may_act(live, seat)
             assert live.match is not None
+            if phase is not None and live.match.game.phase_key(live.match.state) != phase:
+                raise WrongMoment("That phase has closed; the move was not made.")
             if text is not None:
                 live.match.submit_text(seat, text, at=iso(now))
             else:

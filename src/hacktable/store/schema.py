@@ -9,6 +9,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -71,3 +72,56 @@ snapshots = Table(
     Column("seq", Integer, primary_key=True),
     Column("state", Json, nullable=False),
 )
+
+# -- email play (the gateway in `mail/`) ----------------------------------------------------
+
+mail_seats = Table(
+    "mail_seats",
+    metadata,
+    Column("match_id", Integer, ForeignKey("matches.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("address", String(320), nullable=False),
+    Column("secret", String(64), nullable=False, unique=True),
+    Column("created_at", Float, nullable=False),
+)
+Index("mail_seats_address", mail_seats.c.address)
+
+mail_inbound = Table(
+    "mail_inbound",
+    metadata,
+    Column("key", String(255), primary_key=True),
+    Column("received_at", Float, nullable=False),
+    Column("raw", LargeBinary, nullable=False),
+    Column("recipients", Json),
+    Column("status", String(12), nullable=False),
+    Column("outcome", Text),
+    Column("match_id", Integer),
+    Column("seat", Integer),
+    Column("seq_before", Integer),
+    Column("claimed_until", Float),
+)
+Index("mail_inbound_status", mail_inbound.c.status)
+
+mail_outbox = Table(
+    "mail_outbox",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("dedupe_key", String(255), nullable=False, unique=True),
+    Column("match_id", Integer),
+    Column("seat", Integer),
+    Column("kind", String(16), nullable=False),
+    Column("to_addr", String(320), nullable=False),
+    Column("message_id", String(255), nullable=False),
+    Column("phase", Text),
+    Column("phase_label", Text),
+    Column("message", LargeBinary, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("next_attempt_at", Float, nullable=False),
+    Column("claimed_until", Float),
+    Column("sent_at", Float),
+    Column("last_error", Text),
+)
+Index("mail_outbox_due", mail_outbox.c.sent_at, mail_outbox.c.next_attempt_at)
+Index("mail_outbox_message_id", mail_outbox.c.message_id)

@@ -108,6 +108,20 @@ class RexFurum(BaseGame):
         """A round is a phase: its deadline starts when it begins."""
         return "over" if state["over"] else f"round {state['round']}"
 
+    def phase_label(self, state: dict) -> str:
+        return "the end of the game" if state["over"] else f"round {state['round']}"
+
+    def letter(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
+        """The seed's round-beginning email: the seat's latest report alone."""
+        if "seat" not in view or not view["reports"]:
+            return self.render(view, ends_at)
+        return text.report_text(view["reports"][-1], view["players"], view["seat"],
+                                view["rounds"], len(view["companies"]), ends_at,
+                                view["round_minutes"])
+
+    def notation_help(self, state: dict) -> str:
+        return text.mail_help(state["options"])
+
     def view(self, state: dict, viewer: Viewer) -> dict:
         if viewer not in (GM, SPECTATOR) and not (
             isinstance(viewer, int) and 0 <= viewer < len(state["names"])

@@ -209,3 +209,23 @@ def acknowledgement(data: Mapping[str, Any], names: Sequence[str]) -> str:
         text += "; added to your earlier orders for this round"
     return text + "."
 
+
+
+def mail_help(options: Mapping[str, Any]) -> str:
+    """How to write orders by email, and what a second email in the same round does."""
+    again = ("A later email in the same round adds its orders to the earlier ones, within "
+             "your action points." if options["resubmission"] == "append" else
+             "A later email in the same round replaces your earlier orders entirely, so "
+             "send all your orders each time.")
+    return "\n".join([
+        f"Reply with your orders, one or several, in the game's notation "
+        f"({options['action_points']} action points a round; crash costs 2, invest 0, "
+        "everything else 1):",
+        "  embezzle NAME | out NAME | pinkslip NAME at COMPANY | extort NAME at COMPANY",
+        "  crash COMPANY | backstab NAME | protect NAME (or self) | coverup for NAME",
+        "  bribe AMOUNT COMPANY | accept bribe AMOUNT from NAME to COMPANY",
+        "  enter empty COMPANY | quit COMPANY | invest AMOUNT NAME",
+        "Example: bribe 4000 gamma protect stephen pinkslip arthur at beta",
+        again + " Orders count until the round ends; mail that arrives later changes "
+        "nothing.",
+    ])
