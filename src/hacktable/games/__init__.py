@@ -1,6 +1,10 @@
 """The games. Importing this package registers every game with the engine registry."""
 
 from hacktable.engine.registry import register
+from hacktable.games.cpu import GAME as CPU
+from hacktable.games.dotrun import GAME as DOTRUN
 from hacktable.games.rexfurum import GAME as REXFURUM
 
 register(REXFURUM)
+register(CPU)
+register(DOTRUN)

@@ -1,0 +1,114 @@
+"""CPU's moves: one small immutable record per move, JSON in and out.
+
+A move names cards by their number in the match (see cards.py) and machines by seat. The
+JSON form is `{"do": verb, ...fields}` with only the fields the verb uses, e.g.
+`{"do": "execute", "item": 17, "target": 2}`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hacktable.engine.errors import Rejected
+
+# verb -> (required fields, optional fields)
+VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "idle": (("n",), ()),
+    "download": ((), ()),
+    "load": (("cards",), ()),
+    "free": (("item",), ()),
+    "compile": (("item", "cards"), ()),
+    "execute": (("item", "target"), ("disassemble",)),
+    "daemonise": (("item",), ("target", "disassemble")),
+    "fire": (("item",), ("target", "disassemble")),
+    "play": (("item",), ("target", "n")),
+    "shutdown": ((), ()),
+    "install": (("item",), ()),
+    "uninstall": (("item",), ()),
+    "retake": (("target", "n"), ()),
+    "done": ((), ()),
+    "discard": (("item",), ()),
+    "nullify": ((), ()),
+    "allow": ((), ()),
+    "react": ((), ()),
+    "decline": ((), ()),
+}
+FIELDS = ("item", "cards", "target", "n", "disassemble")
+WINDOW_VERBS = ("nullify", "allow", "react", "decline")
+START_VERBS = ("fire", "shutdown")
+"""Moves allowed only at the start of a turn (RKHunter too, which is a `play`)."""
+
+
+def _int(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Rejected(f"The {field} of a move must be a whole number, not {value!r}.")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move. `item` is a card number (a binary is named by its source card), `cards` a
+    tuple of card numbers, `target` a seat, `n` a count, `disassemble` gdb's victim."""
+
+    do: str
+    item: int | None = None
+    cards: tuple[int, ...] = ()
+    target: int | None = None
+    n: int | None = None
+    disassemble: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.do not in VERBS:
+            raise Rejected(f"There is no move called {self.do!r}; the moves are: "
+                           f"{', '.join(VERBS)}.")
+        required, optional = VERBS[self.do]
+        for field in FIELDS:
+            value = getattr(self, field)
+            present = value != () if field == "cards" else value is not None
+            if field in required and not present and field != "cards":
+                raise Rejected(f"A {self.do} move needs a {field}.")
+            if present and field not in required and field not in optional:
+                raise Rejected(f"A {self.do} move takes no {field}.")
+            if field == "cards":
+                if not isinstance(value, tuple):
+                    raise Rejected("The cards of a move must be a list of card numbers.")
+                for card in value:
+                    _int(card, "card")
+            elif present:
+                _int(value, field)
+        if self.do == "load" and not self.cards:
+            raise Rejected("Say which card to load.")
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"do": self.do}
+        for field in FIELDS:
+            value = getattr(self, field)
+            if field == "cards":
+                if value or self.do in ("load", "compile"):
+                    data["cards"] = list(value)
+            elif value is not None:
+                data[field] = value
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Move:
+        if isinstance(data, Move):
+            return data
+        if not isinstance(data, dict):
+            raise Rejected("A CPU move is an object such as {\"do\": \"download\"}.")
+        verb = data.get("do")
+        if not isinstance(verb, str):
+            raise Rejected("A CPU move needs a \"do\" naming the move, e.g. \"download\".")
+        unknown = sorted(set(data) - {"do", *FIELDS}, key=str)
+        if unknown:
+            raise Rejected(f"A CPU move has no field {unknown[0]!r}.")
+        cards = data.get("cards", [])
+        if not isinstance(cards, list):
+            raise Rejected("The cards of a move must be a list of card numbers.")
+        return cls(verb, data.get("item"), tuple(cards), data.get("target"), data.get("n"),
+                   data.get("disassemble"))
+
+    def label(self) -> str:
+        """The name of the move for frequency tables (special actions by their card)."""
+        return self.do

@@ -1,0 +1,259 @@
+"""CPU in words: event sentences, a text board, and a short written notation.
+
+Notation (numbers are positions as the board shows them, from 1; a machine is a player's
+name or seat number):
+
+    idle [n|all]        download            load 2 [5]          free 3
+    compile 2 5 6       execute 1 at bruno [disassemble 3]       daemonise 1 [at 2]
+    fire 1 at 2         play 4 [at bruno] [n]                    shutdown
+    install 2           uninstall 1         retake bruno 3      done
+    discard 5           nullify | allow     react | decline
+
+Hand positions for load, play, install, discard (and compile when compiling in backing
+store); memory positions for free, compile, execute, daemonise, fire, disassemble; ROM
+positions for uninstall.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hacktable.engine.contract import Event
+from hacktable.engine.errors import Rejected
+from hacktable.games.cpu.actions import VERBS, Move
+from hacktable.games.cpu.cards import BY_KEY
+from hacktable.games.cpu.state import State, card, free_cycles, machine
+
+FUZZ_WORDS = (*VERBS, "at", "all", "disassemble", "1", "2", "3", "4", "7")
+
+
+# -- events -------------------------------------------------------------------------------------
+
+def describe(event: Event, state: State) -> str:
+    names = state["names"]
+    data = event.data
+
+    def who(key: str = "seat") -> str:
+        seat = data.get(key)
+        return names[seat] if isinstance(seat, int) else "nobody"
+
+    def name(number: int) -> str:
+        return card(state, number).name
+
+    kind = event.kind
+    sentences = {
+        "turn": lambda: f"Round {data['round']}, turn {data['number']}: {who()}'s turn.",
+        "missed_turn": lambda: f"{who()} misses a turn" + (
+            " (RKHunter: the machine has just restarted)." if data.get("rkhunter") else "."),
+        "boot": lambda: f"{who()} spends {data['paid']} cycle(s) booting"
+                        + (f"; {data['left']} still to load." if data["left"] else
+                           "; the machine is running."),
+        "cloud": lambda: f"{who()} borrows {data['cycles']} cycles from the cloud.",
+        "turn_end": lambda: f"{who()}'s turn ends ({data['idled']} cycle(s) idled).",
+        "idle": lambda: f"{who()} idles {data['n']} cycle(s).",
+        "downloaded": lambda: f"{who()} downloads a card.",
+        "drew": lambda: f"You downloaded {name(data['card'])}.",
+        "load": lambda: f"{who()} loads {', '.join(name(n) for n in data['cards'])}.",
+        "free": lambda: f"{who()} frees {name(data['item'])} into backing store.",
+        "compile": lambda: f"{who()} compiles {name(data['item'])}"
+                           + (f" with {', '.join(name(n) for n in data['cards'])}."
+                              if data["cards"] else "."),
+        "execute": lambda: f"{who()} executes {name(data['item'])} ({data['cost']} cycles)"
+                           + (f" against {who('target')}." if data["target"] is not None
+                              else "."),
+        "daemonise": lambda: f"{who()} daemonises {name(data['item'])} ({data['cost']} cycles)"
+                             + (f" against {who('target')}." if data["target"] is not None
+                                else "."),
+        "fire": lambda: f"{who()}'s daemon {name(data['item'])} runs"
+                        + (f" against {who('target')}." if data["target"] is not None
+                           else "."),
+        "disassemble": lambda: f"gdb disassembles {who()}'s {name(data['item'])}.",
+        "attack": lambda: f"{who('by')} attacks {who('target')} with {data['value']}"
+                          + (" (reaction)." if data["reaction"] else "."),
+        "hit": lambda: f"{who('target')} loses {data['taken']} cycle(s) to {who('by')}"
+                       + (f"; {len(data['defeated'])} daemon(s) trashed." if data["defeated"]
+                          else "."),
+        "nullified": lambda: f"{who()} nullifies the Abysmal Code with idled cycles.",
+        "reacted": lambda: f"{who()}'s daemons return fire at {who('target')} with "
+                           f"{data['value']}.",
+        "declined": lambda: f"{who()} does not react.",
+        "ddos_match": lambda: f"{who('target')} matches {who('by')}'s move and loses "
+                              f"{data['cycles']} cycle(s).",
+        "play": lambda: f"{who()} plays {name(data['item'])}"
+                        + (f" on {who('target')}" if data.get("target") is not None else "")
+                        + (f" ({data['n']})." if data.get("n") is not None else "."),
+        "shutdown": lambda: f"{who()} shuts down; memory is freed into backing store.",
+        "install": lambda: f"{who()} installs {name(data['item'])}.",
+        "uninstall": lambda: f"{who()} uninstalls {name(data['item'])}.",
+        "retake": lambda: f"{who()} retakes {data['n']} cycle(s) from {who('from')}.",
+        "discard": lambda: f"{who()} discards {name(data['item'])}.",
+        "reshuffled": lambda: f"The trash is shuffled into a new draw pile ({data['cards']} "
+                              "cards).",
+        "out": lambda: f"{who()}'s machine is out of cycles and out of the game.",
+        "game_over": lambda: ("Game over: " + (f"{who('winner')}'s machine is the last one "
+                                               "running." if data["winner"] is not None
+                                               else "the round limit is reached.")),
+    }
+    sentence = sentences.get(kind)
+    return sentence() if sentence else f"{kind}: {dict(data)}"
+
+
+# -- the board ----------------------------------------------------------------------------------
+
+def item_text(item: Mapping[str, Any]) -> str:
+    label = "+".join(BY_KEY[key].name for _, key in item["cards"])
+    if item["kind"] in ("source", "library") or item["binary"]:
+        label += f" ({item['attack']}/{item['defence']}/{item['reaction']})"
+    if item["binary"]:
+        label = "[bin] " + label
+    if item.get("daemon"):
+        label += " daemon"
+    return label
+
+
+def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
+    names = view["players"]
+    turn = view["turn"]
+    lines = [f"CPU: round {view['round']}/{view['round_limit']}, turn {turn['number']}"]
+    if view["over"]:
+        lines.append(view["outcome"]["summary"] if view["outcome"] else "Game over.")
+    else:
+        doubled = ", attacks doubled" if turn["doubled"] else ""
+        lines.append(f"{names[turn['seat']]} to play ({turn['step']}), {turn['free']} cycle(s) "
+                     f"free{doubled}" + (f"; time runs out at {ends_at}" if ends_at else ""))
+    window = view["window"]
+    if window:
+        verb = "nullify the Abysmal Code" if window["kind"] == "nullify" else "react"
+        lines.append(f"{names[window['seat']]} may {verb} ({window['value']} against "
+                     f"{names[window['against']]}).")
+    top = view["trash"][-1]["name"] if view["trash"] else "empty"
+    lines.append(f"Draw pile {view['draw_pile']} · trash {len(view['trash'])} (top: {top}) · "
+                 f"supply {view['supply']}")
+    for m in view["machines"]:
+        roms = ", ".join(rom["name"] for rom in m["roms"]) or "no ROMs"
+        extra = f", misses {m['skip']} turn(s)" if m["skip"] else ""
+        lines.append(f"#{m['seat'] + 1} {m['name']}: {m['status']}, {m['cycles']} cycles, "
+                     f"{m['hand']} in backing store, {roms}{extra}")
+        for position, item in enumerate(m["memory"], start=1):
+            lines.append(f"    m{position} {item_text(item)}")
+    if "hand" in view:
+        lines.append("Your backing store:")
+        lines += [f"    h{position} {item_text(item)}"
+                  for position, item in enumerate(view["hand"], start=1)]
+    return "\n".join(lines) + "\n"
+
+
+# -- notation -----------------------------------------------------------------------------------
+
+class _Reader:
+    def __init__(self, state: State, seat: int, text: str) -> None:
+        self.state = state
+        self.seat = seat
+        self.words = text.lower().replace(",", " ").split()
+        self.pos = 0
+
+    def fail(self, wanted: str, options: Sequence[str] = ()) -> Rejected:
+        if self.pos >= len(self.words):
+            return Rejected(f"The move ends too early: expected {wanted}.")
+        word = self.words[self.pos]
+        close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        return Rejected(f"Could not read {word!r}: expected {wanted}.{hint}")
+
+    def peek(self) -> str | None:
+        return self.words[self.pos] if self.pos < len(self.words) else None
+
+    def take(self, word: str) -> bool:
+        if self.peek() == word:
+            self.pos += 1
+            return True
+        return False
+
+    def number(self, wanted: str) -> int:
+        word = self.peek()
+        if word is None or not word.isdigit() or len(word) > 6:
+            raise self.fail(wanted)
+        self.pos += 1
+        return int(word)
+
+    def position(self, zone: list[int], wanted: str) -> int:
+        number = self.number(wanted)
+        if not 1 <= number <= len(zone):
+            self.pos -= 1
+            raise self.fail(f"{wanted} between 1 and {len(zone)}" if zone
+                            else f"{wanted}, but there is none")
+        return zone[number - 1]
+
+    def machine(self) -> int:
+        names = [name.lower() for name in self.state["names"]]
+        word = self.peek()
+        if word is not None and word.isdigit() and 1 <= int(word) <= len(names):
+            self.pos += 1
+            return int(word) - 1
+        if word in names:
+            self.pos += 1
+            return names.index(word)
+        raise self.fail("a player's name or seat number", names)
+
+    def end(self) -> None:
+        if self.peek() is not None:
+            raise self.fail("the end of the move")
+
+
+def parse(state: State, seat: int, text: str) -> Move:
+    """One move written in the notation above; the error names the word it could not read."""
+    if not isinstance(seat, int) or not 0 <= seat < len(state["names"]):
+        raise Rejected(f"There is no seat {seat!r} at this table.")
+    reader = _Reader(state, seat, text)
+    m = machine(state, seat)
+    hand, memory, roms = m["hand"], m["memory"], m["roms"]
+    verb = reader.peek()
+    if verb not in VERBS:
+        raise reader.fail("a move such as download, load, compile or execute", tuple(VERBS))
+    reader.pos += 1
+    if verb == "idle":
+        if reader.take("all"):
+            count = max(1, free_cycles(state))
+        else:
+            count = reader.number("a number of cycles") if reader.peek() else 1
+        move = Move("idle", n=count)
+    elif verb in ("download", "shutdown", "done", "nullify", "allow", "react", "decline"):
+        move = Move(verb)
+    elif verb == "load":
+        cards = [reader.position(hand, "a backing store position")]
+        while reader.peek() is not None:
+            cards.append(reader.position(hand, "a backing store position"))
+        move = Move("load", cards=tuple(cards))
+    elif verb == "compile":
+        zone = memory if state["options"]["compile_in"] == "memory" else hand
+        source = reader.position(zone, "the source code's position")
+        libraries = []
+        while reader.peek() is not None:
+            libraries.append(reader.position(zone, "a library's position"))
+        move = Move("compile", source, cards=tuple(libraries))
+    elif verb in ("free", "execute", "daemonise", "fire"):
+        item = reader.position(memory, "a memory position")
+        target = reader.machine() if reader.take("at") else None
+        victim = (reader.position(memory, "the memory position of the binary to disassemble")
+                  if reader.take("disassemble") else None)
+        move = (Move("free", item) if verb == "free" and target is None and victim is None
+                else Move(verb, item, target=target, disassemble=victim)
+                if verb != "free" else None)
+        if move is None:
+            raise Rejected("Free takes only a memory position.")
+    elif verb == "play":
+        item = reader.position(hand, "a backing store position")
+        target = reader.machine() if reader.take("at") else None
+        count = reader.number("a number of cycles") if reader.peek() else None
+        move = Move("play", item, target=target, n=count)
+    elif verb in ("install", "discard"):
+        move = Move(verb, reader.position(hand, "a backing store position"))
+    elif verb == "uninstall":
+        move = Move(verb, reader.position(roms, "an Option ROM position"))
+    else:  # retake
+        target = reader.machine()
+        move = Move("retake", target=target, n=reader.number("a number of cycles"))
+    reader.end()
+    return move

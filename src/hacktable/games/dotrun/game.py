@@ -1,0 +1,181 @@
+"""./Run on the engine contract."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, Viewer
+from hacktable.engine.errors import Rejected
+from hacktable.games.dotrun import actions, rules, tasking, text, views
+from hacktable.games.dotrun.actions import (
+    Action,
+    Answer,
+    Discard,
+    Draw,
+    Hack,
+    Hold,
+    Place,
+    Run,
+    Start,
+    Stop,
+)
+from hacktable.games.dotrun.board import RINGS, ring_of
+from hacktable.games.dotrun.cards import CARDS
+from hacktable.games.dotrun.options import OPTIONS
+
+
+class DotRun(BaseGame):
+    """Cooperative: untimed planning, a 30-second stress phase, automatic resolution."""
+
+    id = "dotrun"
+    name = "./Run"
+    min_seats = 3
+    max_seats = 6
+    options = OPTIONS
+    credits = ("./Run by Squid Tamar-Mattis, Jacques Manjarrez, Sam Schwartz and "
+               "Michael Sitver.")
+    playthrough_options: ClassVar[dict[str, str]] = {"tasks": "code"}
+    fuzz_words = ("start", "hack", "run", "hold", "answer", "draw", "left", "right", "place",
+                  "discard", "stop", "o0", "o1", "o3", "o3-m2", "m6-i4", "i1-goal")
+
+    def setup(self, seats: Sequence[str], options: Mapping[str, Any],
+              rng: random.Random) -> dict:
+        return rules.setup(seats, options, rng)
+
+    def prompts(self, state: dict) -> dict[int, Prompt]:
+        return rules.prompts(state)
+
+    def apply(self, state: dict, seat: int, action: Action, rng: random.Random) -> list[Event]:
+        return rules.apply(state, seat, action, rng)
+
+    def timeout(self, state: dict, rng: random.Random) -> list[Event]:
+        return rules.timeout(state, rng)
+
+    def phase_key(self, state: dict) -> str:
+        return rules.phase_key(state)
+
+    def preview(self, state: dict, seat: int, action: Action) -> list[Event]:
+        """Checked on a copy, so nothing the move causes (a card drawn) is revealed."""
+        rules.apply(copy.deepcopy(state), seat, action, random.Random(0))
+        return [Event("preview", {"action": self.action_to_json(action),
+                                  "text": text.action_text(action)}, (seat,))]
+
+    def view(self, state: dict, viewer: Viewer) -> dict:
+        if viewer not in ("gm", "spectator") and not (
+                isinstance(viewer, int) and not isinstance(viewer, bool)
+                and 0 <= viewer < len(state["names"])):
+            raise Rejected(f"There is no seat {viewer!r} at this table.")
+        return views.view(state, viewer)
+
+    def outcome(self, state: dict) -> Outcome | None:
+        result = state["result"]
+        if result is None:
+            return None
+        seats = tuple(range(len(state["names"])))
+        score = 1.0 if result["won"] else 0.0
+        return Outcome((seats,) if result["won"] else (), {s: score for s in seats},
+                       result["summary"])
+
+    def legal_actions(self, state: dict, seat: int) -> list[Action] | None:
+        phase = state["phase"]
+        if phase == rules.OVER or not 0 <= seat < len(state["names"]):
+            return []
+        if phase == rules.START:
+            taken = {p for s, p in enumerate(state["pawns"]) if s != seat}
+            return [Start(s) for s in rules.board_of(state).spaces(0) if s not in taken]
+        if phase == rules.PLANNING:
+            return [Run(), Hold(), *(Hack(p) for p in rules.hackable_paths(state, seat))]
+        kind = rules.role(state, seat)
+        if kind == "hack":
+            # The answer cannot be listed without giving it away: the listed move is an
+            # empty answer (giving up), which is always allowed.
+            return [] if state["answers"][seat] is not None else [Answer("")]
+        if kind != "run":
+            return []
+        if state["hands"][seat] is not None:
+            return [Place("left"), Place("right"), Discard()]
+        if rules.runner_done(state, seat):
+            return []
+        can_draw = state["deck"] and len(state["rows"][seat]) < 3
+        return [Draw(), Stop()] if can_draw else [Stop()]
+
+    def parse(self, state: dict, seat: int, text_: str) -> Action:
+        return actions.parse(text_)
+
+    def action_to_json(self, action: Action) -> dict:
+        if not isinstance(action, Action):
+            raise Rejected("That is not an ./Run action.")
+        return action.to_json()
+
+    def action_from_json(self, data: Any) -> Action:
+        return actions.from_json(data)
+
+    def action_labels(self, action: Action) -> list[str]:
+        return [action.do]
+
+    def describe(self, event: Event, state: dict) -> str:
+        return text.describe(event, state["names"])
+
+    def render(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
+        return text.render(view, ends_at)
+
+    def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
+        """Re-deal what `seat` cannot know: the deck's order, every face-down card (its own
+        too: placed cards cannot be looked at), other runners' drawn cards, and other
+        hackers' tasks."""
+        new = copy.deepcopy(state)
+        pool = list(new["deck"])
+        for row in new["rows"]:
+            pool += row
+        others = [s for s in range(len(new["names"])) if s != seat]
+        pool += [new["hands"][s] for s in others if new["hands"][s] is not None]
+        rng.shuffle(pool)
+        new["deck"] = [pool.pop() for _ in new["deck"]]
+        new["rows"] = [[pool.pop() for _ in row] for row in new["rows"]]
+        for s in others:
+            if new["hands"][s] is not None:
+                new["hands"][s] = pool.pop()
+        board = rules.board_of(new)
+        source = tasking.source(new["options"]["tasks"])
+        for s in others:
+            if new["tasks"][s] is not None:
+                terminal = new["pawns"][s]
+                new["tasks"][s] = source.generate(board.terminals[terminal],
+                                                  RINGS[ring_of(terminal)], rng,
+                                                  new["options"])
+        return new
+
+    def check_invariants(self, state: dict) -> None:
+        """Cards are never created or lost (every one is in the deck, a row, a hand or the
+        discard pile); lockout tokens are in the supply or on terminals; pawns stay on the
+        board."""
+        copies = state["options"]["card_copies"]
+        cards = Counter(state["deck"])
+        cards.update(item["card"] for item in state["discard"])
+        for row in state["rows"]:
+            cards.update(row)
+            assert len(row) <= 3, f"a row holds {len(row)} cards"
+        cards.update(h for h in state["hands"] if h is not None)
+        assert cards == Counter({card: copies for card in CARDS}), f"running cards {cards}"
+        assert state["supply"] + len(state["locked"]) == state["options"]["lockouts"], \
+            "lockout tokens created or lost"
+        assert len(set(state["locked"])) == len(state["locked"]), "a terminal locked twice"
+        assert state["supply"] >= 0
+        board = rules.board_of(state)
+        for pawn in state["pawns"]:
+            assert pawn is None or board.is_space(pawn), f"pawn off the board: {pawn}"
+
+    def bots(self) -> dict[str, type]:
+        from hacktable.games.dotrun.bots import BOTS
+
+        return BOTS
+
+
+GAME = DotRun()
+
+__all__ = ["GAME", "Answer", "Discard", "DotRun", "Draw", "Hack", "Hold", "Place", "Run",
+           "Start", "Stop"]

@@ -1,0 +1,62 @@
+"""Blue: the spec of a recording in which a passcode is spoken under chatter and noise.
+
+Generation stays pure: the engine stores only this spec (in the task's hidden part), drawn
+from the match's randomness. `audio.render` turns a spec into WAV bytes when the web layer
+serves it; the hacker's screen gets an opaque id, the number of digits and the language.
+
+Digits are said one by one with a pause between them ("5, 7, 3"), after a lead word
+("code" / "kodea") that marks the passcode among the chatter. On the innermost layer (the
+paths from the inner ring to the goal) they are said in Basque, as the seed says.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from hacktable.games.dotrun.tasks.words import BASQUE_DIGITS, CODE_LEAD, OFFICE_CHATTER
+
+VARIANTS = ("m1", "m3", "m7", "f2", "f3", "f4")
+LANGUAGE_NAMES = {"en": "English", "eu": "Basque"}
+WORD_GAP = 10
+"""Extra pause between the passcode's words, in tens of milliseconds: each digit stands
+apart even in Basque, whose "zazpi" (7) and "zortzi" (8) have short silences inside."""
+
+
+def spoken_text(digits: str, language: str) -> str:
+    """What the passcode voice says: the lead word, then each digit on its own."""
+    return f"{CODE_LEAD[language]}: " + ", ".join(digits) + "."
+
+
+def build(rng: random.Random, knobs: Mapping[str, Any], innermost: bool,
+          token: str) -> tuple[dict[str, Any], str, dict[str, Any]]:
+    """(public JSON, answer, hidden spec) for one blue task."""
+    count = int(knobs["blue_digits"])
+    digits = "".join(rng.choice("0123456789") for _ in range(count))
+    language = "eu" if innermost and knobs["blue_basque"] else "en"
+    variants = list(VARIANTS)
+    rng.shuffle(variants)
+    decoys = []
+    for n in range(int(knobs["blue_decoys"])):
+        lines = rng.sample(OFFICE_CHATTER, 2)
+        decoys.append({"text": ". ".join(lines) + ".", "voice": f"en+{variants[n + 1]}",
+                       "rate": rng.randint(150, 190), "pitch": rng.randint(25, 75),
+                       "gain_db": float(knobs["blue_decoy_db"]) - rng.uniform(0, 3),
+                       "start": round(rng.uniform(0.0, 1.5), 3)})
+    spec = {"digits": digits, "language": language,
+            "text": spoken_text(digits, language), "voice": f"{language}+{variants[0]}",
+            "rate": rng.randint(130, 150), "pitch": rng.randint(35, 65),
+            "word_gap": WORD_GAP,
+            "repeats": int(knobs["blue_repeats"]), "start": round(rng.uniform(0.6, 1.6), 3),
+            "gap": 1.0, "decoys": decoys, "noise_db": float(knobs["blue_noise_db"]),
+            "noise_seed": rng.getrandbits(32)}
+    public: dict[str, Any] = {
+        "audio": {"id": token, "type": "audio/wav"}, "digits": count, "language": language,
+        "language_name": LANGUAGE_NAMES[language],
+        "instructions": f"Somewhere in this recording a {count}-digit passcode is spoken in "
+                        f"{LANGUAGE_NAMES[language]}, after the word "
+                        f"\"{CODE_LEAD[language]}\". Type the digits."}
+    if language == "eu" and knobs["blue_crib"]:
+        public["crib"] = list(BASQUE_DIGITS)
+    return public, digits, spec

@@ -1,0 +1,60 @@
+"""The seed's tasks as the ./Run engine's task source (`tasking.TaskSource`).
+
+The engine stores a task as `{"kind", "public", "secret", ...}` and shows a hacker only
+`kind` and `public`; this adapter maps that shape to `Task` and back, so the engine needs
+nothing else from this package. `secret` holds the answer and, for blue, the audio spec
+(`task["secret"]["hidden"]["audio"]`, for `audio.render` in the web layer).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from hacktable.games.dotrun.tasks.generate import check, generate, guessable, solve
+from hacktable.games.dotrun.tasks.model import RING_NAMES, Task, Unsolvable
+
+
+def to_engine(task: Task) -> dict[str, Any]:
+    """A `Task` in the engine's shape."""
+    return {"kind": task.kind, "colour": task.colour, "ring": task.ring,
+            "innermost": task.innermost, "id": task.id, "public": task.public,
+            "secret": {"answer": task.answer, "hidden": task.hidden}}
+
+
+def from_engine(data: Mapping[str, Any]) -> Task:
+    secret = data["secret"]
+    return Task(data["colour"], data["kind"], int(data["ring"]), bool(data["innermost"]),
+                data["id"], data["public"], secret["answer"], secret.get("hidden", {}))
+
+
+class SeedTasks:
+    """Red Mugtome networks, blue recordings, green DNA, orange any of them."""
+
+    name = "seed"
+
+    def generate(self, colour: str, ring: str | int, rng: random.Random,
+                 options: Mapping[str, Any] | None = None, *, innermost: bool | None = None,
+                 avoid: Collection[str] = ()) -> dict[str, Any]:
+        """`ring` by name or number; `innermost`: the hacked path is in the goal layer."""
+        number = RING_NAMES.index(ring) if isinstance(ring, str) and ring in RING_NAMES else ring
+        return to_engine(generate(colour, int(number), rng, options,
+                                  innermost=innermost, avoid=avoid))
+
+    def check(self, task: Mapping[str, Any], answer: str) -> bool:
+        return check(from_engine(task), answer)
+
+    def solve(self, kind: str, public: Mapping[str, Any]) -> str | None:
+        """None for blue: a bot has no ears."""
+        try:
+            return solve({"kind": kind, "public": public})
+        except Unsolvable:
+            return None
+
+    def guessable(self, task: Mapping[str, Any]) -> frozenset[str]:
+        """For `avoid`: the passwords a red task made guessable (empty for other kinds)."""
+        return guessable(from_engine(task))
+
+
+SOURCE = SeedTasks()

@@ -1,0 +1,94 @@
+"""What each viewer may see of a ./Run state.
+
+Public (every seat and spectators): the board, pawns, alertness, lockouts, everyone's
+plans ("planning with each player's choice visible to the team"), the deck's size, the
+face-up discards, how many face-down cards each runner has and how many they drew, the last
+turn's resolution. A seat also sees the card it has just drawn and, while hacking, its own
+task's public part and its own answer. Nobody sees a placed card's face, not even its owner
+("you cannot ... look at any of their faces"), nor the deck's order, nor a task's answer
+before resolution. The gamemaster view (for audits) holds the whole state.
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+from typing import Any
+
+from hacktable.engine.contract import GM, SPECTATOR, Viewer
+from hacktable.games.dotrun.board import load
+from hacktable.games.dotrun.rules import OVER, STRESS, role, runner_done
+
+
+@cache
+def board_json(name: str) -> dict[str, Any]:
+    """The board as JSON, built once per board (views share it: treat it as read-only)."""
+    return load(name).to_json()
+
+
+def outcome_json(state: dict) -> dict[str, Any] | None:
+    result = state["result"]
+    if result is None:
+        return None
+    n = len(state["names"])
+    return {"ranking": [list(range(n))] if result["won"] else [],
+            "scores": {str(s): 1.0 if result["won"] else 0.0 for s in range(n)},
+            "winners": list(range(n)) if result["won"] else [],
+            "summary": result["summary"]}
+
+
+def public(state: dict) -> dict[str, Any]:
+    options = state["options"]
+    n = len(state["names"])
+    stress = state["phase"] == STRESS
+    return {
+        "game": "dotrun",
+        "players": list(state["names"]),
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "board": board_json(options["board"]),
+        "pawns": list(state["pawns"]),
+        "alertness": state["alertness"],
+        "alertness_limit": options["alertness_limit"],
+        "lockouts": {"supply": state["supply"], "locked": list(state["locked"]),
+                     "total": options["lockouts"]},
+        "plans": [None if p is None else dict(p) for p in state["plans"]],
+        "deck": len(state["deck"]),
+        "discard": [dict(item) for item in state["discard"]],
+        "rows": [len(row) for row in state["rows"]],
+        "holding": [hand is not None for hand in state["hands"]],
+        "draws": list(state["draws"]),
+        "done": [stress and role(state, s) == "run" and runner_done(state, s)
+                 for s in range(n)],
+        "stress_seconds": options["stress_seconds"],
+        "planning_seconds": options["planning_seconds"],
+        "failed_hack_alertness": options["failed_hack_alertness"],
+        "round_alertness": options["round_alertness"],
+        "alarm_stops_runners": options["alarm_stops_runners"],
+        "tasks": options["tasks"],
+        "last_turn": copy.deepcopy(state["last_turn"]),
+        "result": None if state["result"] is None else dict(state["result"]),
+        "over": state["phase"] == OVER,
+        "outcome": outcome_json(state),
+    }
+
+
+def seat_view(state: dict, seat: int) -> dict[str, Any]:
+    result = public(state)
+    result["seat"] = seat
+    result["name"] = state["names"][seat]
+    result["hand"] = state["hands"][seat]
+    task = state["tasks"][seat] if state["phase"] == STRESS else None
+    result["task"] = None if task is None else {"kind": task["kind"],
+                                               "public": copy.deepcopy(task["public"])}
+    result["answer"] = state["answers"][seat] if state["phase"] == STRESS else None
+    result["last_hack"] = copy.deepcopy(state["last_hack"][seat])
+    return result
+
+
+def view(state: dict, viewer: Viewer) -> dict[str, Any]:
+    if viewer == GM:
+        return {**public(state), "gm": True, "state": copy.deepcopy(state)}
+    if viewer == SPECTATOR:
+        return public(state)
+    return seat_view(state, viewer)
