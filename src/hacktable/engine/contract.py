@@ -170,6 +170,8 @@ class Game(Protocol):
 
     def preview(self, state: State, seat: int, action: Action) -> list[Event]: ...
 
+    def media(self, state: State, viewer: Viewer, media_id: str) -> JSON | None: ...
+
 
 class BaseGame:
     """Defaults for the optional parts of the contract; games override what they have."""
@@ -244,6 +246,12 @@ class BaseGame:
         """A few lines for players who write their moves (by email): the notation, and what
         a second submission in the same phase does. Empty where the game has no notation."""
         return ""
+
+    def media(self, state: State, viewer: Viewer, media_id: str) -> JSON | None:
+        """The spec of a recording or picture a view refers to by an opaque id, for this
+        viewer only: `{"renderer": name, "spec": {...}}`, rendered outside the engine (see
+        `hacktable.media`). None where this viewer has no such thing (the default)."""
+        return None
 
     def action_labels(self, action: Action) -> list[str]:
         """Names of the moves inside an action, for the simulator's frequency table."""

@@ -23,10 +23,11 @@ from fastapi import (
 from fastapi.security import HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
+from hacktable import media
 from hacktable.engine.errors import Rejected
 from hacktable.engine.registry import all_games, get_game
 from hacktable.server import presenter
-from hacktable.server.errors import NotAllowed, TableError
+from hacktable.server.errors import NotAllowed, NotFound, TableError
 from hacktable.server.security import normal_room_code
 from hacktable.server.service import Caller, Live, Table
 from hacktable.store.records import LOBBY
@@ -152,8 +153,6 @@ async def game(game_id: str) -> dict[str, Any]:
     try:
         return presenter.game_info(get_game(game_id))
     except Exception as error:
-        from hacktable.server.errors import NotFound
-
         raise NotFound(str(error)) from None
 
 
@@ -242,6 +241,25 @@ async def host(code: str, command: Literal["start", "pause", "resume", "extend",
     body = body or HostCommand()
     await table.host(live, caller, command, body.seconds, body.seat, body.personality)
     return await _info(live)
+
+
+@router.get("/matches/{code}/media/{media_id}",
+            summary="A recording or picture the caller's own view refers to by id",
+            response_class=Response,
+            responses={200: {"content": {"audio/wav": {}}, "description": "The media."}})
+async def match_media(code: str, media_id: str, request: Request,
+                      as_: Annotated[Literal["seat", "host"], Query(alias="as")] = "seat"
+                      ) -> Response:
+    table, live, caller = await resolve(request, code, as_host=as_ == "host")
+    async with live.lock:
+        await table._sync(live)
+        found = None if live.match is None else live.game.media(live.match.state,
+                                                                 caller.viewer, media_id)
+    if not found:
+        raise NotFound("There is no such recording for you in this match.")
+    rendered = await asyncio.to_thread(media.render, found["renderer"], found["spec"])
+    return Response(rendered.body, media_type=rendered.content_type,
+                    headers={"cache-control": "private, max-age=3600"})
 
 
 @router.get("/matches/{code}/log", summary="The match log, to download and replay (host only)")

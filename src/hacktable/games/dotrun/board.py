@@ -22,7 +22,9 @@ GOAL = "goal"
 GOAL_RING = 3
 COLOURS = ("red", "blue", "green", "orange")
 LETTERS = {"red": "R", "blue": "B", "green": "G", "orange": "O"}
-LAYER_RINGS = {1: (0, 1), 2: (1, 2), 3: (2,)}
+GOAL_LAYER = 3
+"""The innermost layer: paths from the inner ring to the goal."""
+LAYER_RINGS = {1: (0, 1), 2: (1, 2), GOAL_LAYER: (2,)}
 """The rings whose terminals can hack each layer: a layer lies between two rings (the
 goal has no terminals, so the goal layer is hacked from the inner ring alone)."""
 

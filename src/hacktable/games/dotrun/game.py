@@ -71,6 +71,22 @@ class DotRun(BaseGame):
             raise Rejected(f"There is no seat {viewer!r} at this table.")
         return views.view(state, viewer)
 
+    def media(self, state: dict, viewer: Viewer, media_id: str) -> dict | None:
+        """A blue task's recording, for the hacker it was dealt to (and the gamemaster)
+        while the stress phase is on: the spec holds the spoken digits, so it is handed
+        only to the renderer, never to a view."""
+        if state["phase"] != rules.STRESS:
+            return None
+        seats = range(len(state["names"])) if viewer == "gm" else (
+            [viewer] if isinstance(viewer, int) and 0 <= viewer < len(state["names"]) else [])
+        for seat in seats:
+            task = state["tasks"][seat]
+            audio = (task or {}).get("public", {}).get("audio")
+            if isinstance(audio, dict) and audio.get("id") == media_id:
+                return {"renderer": "speech-under-noise",
+                        "spec": copy.deepcopy(task["secret"]["hidden"]["audio"])}
+        return None
+
     def outcome(self, state: dict) -> Outcome | None:
         result = state["result"]
         if result is None:

@@ -38,7 +38,7 @@ from hacktable.games.dotrun.actions import (
     Start,
     Stop,
 )
-from hacktable.games.dotrun.board import RINGS, Board, load, ring_of
+from hacktable.games.dotrun.board import GOAL_LAYER, RINGS, Board, load, ring_of
 from hacktable.games.dotrun.cards import ROW_LENGTH, deck_of
 from hacktable.games.dotrun.resolution import resolve
 
@@ -79,6 +79,7 @@ def setup(names: Sequence[str], options: Mapping[str, Any], rng: random.Random) 
         "answers": [None] * n,
         "last_turn": [],
         "last_hack": [None] * n,
+        "guessable": [],
         "result": None,
     }
     if options["start"] == "random":
@@ -262,8 +263,11 @@ def begin_stress(state: dict, rng: random.Random) -> list[Event]:
         if chosen["do"] == "hack":
             terminal = state["pawns"][seat]
             colour = board.terminals[terminal]
-            state["tasks"][seat] = source.generate(colour, RINGS[ring_of(terminal)], rng,
-                                                   state["options"])
+            innermost = board.by_id[chosen["path"]].layer == GOAL_LAYER
+            task = source.generate(colour, RINGS[ring_of(terminal)], rng, state["options"],
+                                   innermost=innermost, avoid=state["guessable"])
+            state["tasks"][seat] = task
+            state["guessable"] = sorted({*state["guessable"], *source.guessable(task)})
             hackers.append({"seat": seat, "terminal": terminal, "colour": colour,
                             "path": chosen["path"]})
         elif chosen["do"] == "run":

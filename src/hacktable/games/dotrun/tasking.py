@@ -7,6 +7,10 @@ The engine only needs three things of a task source, all pure functions:
   plain JSON: `{"kind": str, "public": {...}, "secret": {...}}`. `public` is what the
   hacker's screen shows; `secret` holds the answer and never reaches any view or event
   before the turn's resolution says success or failure.
+  `innermost` says the hacked path is in the goal layer (the seed's Basque codes);
+  `avoid` lists passwords earlier tasks of the match made guessable, so no two accounts
+  of one match give the same password away by accident.
+- `guessable(task) -> set` — the passwords this task's clues make guessable (for `avoid`).
 - `check(task, answer) -> bool` — whether a typed answer solves the task.
 - `solve(kind, public) -> str | None` — the bots' solver: an answer found from the public
   part alone (as a person would), or None where a bot cannot solve that kind.
@@ -20,7 +24,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 Task = dict[str, Any]
@@ -35,7 +39,10 @@ class TaskSource(Protocol):
     name: str
 
     def generate(self, colour: str, ring: str, rng: random.Random,
-                 options: Mapping[str, Any]) -> Task: ...
+                 options: Mapping[str, Any], *, innermost: bool = False,
+                 avoid: Collection[str] = ()) -> Task: ...
+
+    def guessable(self, task: Mapping[str, Any]) -> frozenset[str]: ...
 
     def check(self, task: Mapping[str, Any], answer: str) -> bool: ...
 
@@ -53,7 +60,8 @@ class CodeTasks:
     name = "code"
 
     def generate(self, colour: str, ring: str, rng: random.Random,
-                 options: Mapping[str, Any]) -> Task:
+                 options: Mapping[str, Any], *, innermost: bool = False,
+                 avoid: Collection[str] = ()) -> Task:
         length = CODE_LENGTH.get(ring, 6)
         code = "".join(rng.choice(CODE_ALPHABET) for _ in range(length))
         shown = "-".join(code[i:i + 4] for i in range(0, length, 4))
@@ -64,6 +72,9 @@ class CodeTasks:
 
     def check(self, task: Mapping[str, Any], answer: str) -> bool:
         return normalise(answer) == task["secret"]["answer"]
+
+    def guessable(self, task: Mapping[str, Any]) -> frozenset[str]:
+        return frozenset()  # a code gives no password away
 
     def solve(self, kind: str, public: Mapping[str, Any]) -> str | None:
         if kind != "code":
