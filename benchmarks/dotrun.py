@@ -1,6 +1,7 @@
-"""./Run: full bot games per second on one core, and (later) hacking-task generation.
+"""./Run: full bot games per second on one core, then hacking-task generation and audio.
 
     uv run python benchmarks/dotrun.py [--games 200] [--repeat 3] [--players 3,4,6]
+                                       [--tasks 300] [--renders 10]
 
 Games run in this process with crew bots in every seat and the placeholder "type the code"
 tasks (`tasks=code`), so the figure is the rules engine and the bots alone. Time is the
@@ -14,6 +15,7 @@ import platform
 import sys
 import time
 
+import dotrun_tasks  # the task timings: benchmarks/dotrun_tasks.py, beside this script
 from hacktable.engine import get_game
 from hacktable.sim.runner import play_match
 
@@ -41,21 +43,13 @@ def throughput(players: int, games: int, repeat: int) -> dict[str, float]:
             "actions_s": actions / best, "turns_game": turns / games, "win_rate": wins / games}
 
 
-# -- hacking-task generation ---------------------------------------------------------------
-# The task generators (games/dotrun/tasks/) add their timing here: how long `generate`
-# takes per colour and ring, which bounds how fast a stress phase can open.
-
-def task_generation() -> list[dict[str, float]]:
-    """Milliseconds per generated task, per colour and ring (to be filled in by the task
-    generators; empty until then)."""
-    return []
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--players", default="3,4,6")
+    parser.add_argument("--tasks", type=int, default=300, help="seeds per task timing")
+    parser.add_argument("--renders", type=int, default=10, help="recordings per backend")
     args = parser.parse_args()
     print(f"./Run bot games, crew bots, tasks=code; Python {sys.version.split()[0]} on "
           f"{platform.machine()}")
@@ -65,11 +59,9 @@ def main() -> None:
         row = throughput(players, args.games, args.repeat)
         print(f"{row['players']:>7} {row['games_s']:>9.1f} {row['ms_game']:>9.1f} "
               f"{row['actions_s']:>10.0f} {row['turns_game']:>6.1f} {row['win_rate']:>5.0%}")
-    timings = task_generation()
-    if timings:
-        print("task generation (ms per task):")
-        for row in timings:
-            print("  " + "  ".join(f"{k}={v}" for k, v in row.items()))
+    print()
+    dotrun_tasks.generation(args.tasks)
+    dotrun_tasks.rendering(args.renders)
 
 
 if __name__ == "__main__":
