@@ -3,8 +3,10 @@ secret address, and queue a welcome mail that explains how to play."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from hacktable.engine.contract import BaseGame, Game, State
 from hacktable.engine.errors import Rejected
 from hacktable.mail.compose import compose
 from hacktable.mail.identity import new_secret, normal_address
@@ -35,7 +37,8 @@ def parse_player(text: str) -> tuple[str, str]:
 async def enable(table: Table, store: MailStore, settings: MailSettings, code: str,
                  players: list[tuple[str, str]], new_codes: bool = False) -> list[Enabled]:
     """Give each (name, address) a seat played by mail: the seat already held under that
-    name, else the next open one. Re-running keeps each seat's code unless `new_codes`."""
+    name, else the next open one. Re-running keeps each seat's code unless `new_codes` (or
+    the seat's address changed: the old address was told the old code)."""
     live = await table.load(code)
     done = []
     for name, address in players:
@@ -50,16 +53,67 @@ async def enable(table: Table, store: MailStore, settings: MailSettings, code: s
                 raise Rejected(f"No open seat is left for {name}.")
             live, token = await table.join(code, free.seat, name)
             held = live.seats[free.seat]
-        existing = {s.seat: s for s in await store.seats(live.record.id)}
-        old = existing.get(held.seat)
-        secret = old.secret if old is not None and not new_codes else new_secret()
-        now = table.clock.now()
-        await store.set_seat(live.record.id, held.seat, address, secret, now)
-        seat = MailSeat(live.record.id, held.seat, address, secret)
-        await store.enqueue([welcome(table, settings, seat, held.name or name, live.record.code,
-                                     token)], now)
-        done.append(Enabled(seat, held.name or name, token))
+        done.append(await _register(table, store, settings, live.record.id, live.record.code,
+                                    held.seat, held.name or name, address, token, new_codes))
     return done
+
+
+@dataclass(frozen=True, slots=True)
+class Wanted:
+    """One seat the host wants played by mail (the host console names seats, not people)."""
+
+    seat: int
+    address: str
+    name: str | None = None
+    """For an open seat: the name its player sits under."""
+
+
+async def enable_seats(table: Table, store: MailStore, settings: MailSettings, code: str,
+                       wanted: Sequence[Wanted], new_codes: bool = False) -> list[Enabled]:
+    """Give each wanted seat an address: a seat held on the web keeps its player (mail is
+    a second channel to it), an open seat is taken under the given name. The request is
+    checked beforehand (`mail.seating`)."""
+    live = await table.load(code)
+    done = []
+    for want in wanted:
+        held = live.seats[want.seat]
+        token = None
+        if held.kind == OPEN:
+            live, token = await table.join(code, want.seat, want.name or "")
+            held = live.seats[want.seat]
+        elif held.kind != HUMAN:
+            raise Rejected(f"Seat {want.seat + 1} is played by a bot, so nobody can play it "
+                           "by email.")
+        done.append(await _register(table, store, settings, live.record.id, live.record.code,
+                                    held.seat, held.name or want.name or "", want.address,
+                                    token, new_codes))
+    return done
+
+
+async def _register(table: Table, store: MailStore, settings: MailSettings, match_id: int,
+                    code: str, seat_no: int, name: str, address: str, token: str | None,
+                    new_codes: bool) -> Enabled:
+    """Store the seat's address and code and queue its welcome mail (once per code)."""
+    old = next((s for s in await store.seats(match_id) if s.seat == seat_no), None)
+    keep = old is not None and not new_codes and old.address == address
+    secret = old.secret if keep and old is not None else new_secret()
+    now = table.clock.now()
+    await store.set_seat(match_id, seat_no, address, secret, now)
+    seat = MailSeat(match_id, seat_no, address, secret)
+    await store.enqueue([welcome(table, settings, seat, name, code, token)], now)
+    return Enabled(seat, name, token)
+
+
+def writes_orders(game: Game, state: State | None = None) -> bool:
+    """Whether a game can be played by mail: it reads written moves (`parse`) and explains
+    its notation (`notation_help`, empty where there is none). Before a match has a state,
+    the game's class says whether it has both."""
+    kind = type(game)
+    if getattr(kind, "parse", BaseGame.parse) is BaseGame.parse:
+        return False
+    if state is not None:
+        return bool(game.notation_help(state).strip())
+    return getattr(kind, "notation_help", BaseGame.notation_help) is not BaseGame.notation_help
 
 
 def welcome(table: Table, settings: MailSettings, seat: MailSeat, name: str, code: str,

@@ -79,7 +79,10 @@ async def serve_forever(server: Settings, settings: MailSettings) -> None:
 
 def with_gateway(app: FastAPI, settings: MailSettings) -> FastAPI:
     """`hacktable serve --mail`: the gateway runs in the web server's process, over its
-    table, started and stopped with it."""
+    table, started and stopped with it; the host console gets its email panel and API."""
+    from hacktable.mail.web import mount
+
+    mount(app, settings)
     inner = app.router.lifespan_context
 
     @contextlib.asynccontextmanager

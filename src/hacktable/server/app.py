@@ -57,6 +57,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version="0.1.0",
         lifespan=lifespan,
     )
+    app.state.host_panels = []  # extensions append `pages.HostPanel`s (e.g. `serve --mail`)
     app.include_router(api.router)
     app.include_router(pages.router)
     from hacktable.web import STATIC_DIR

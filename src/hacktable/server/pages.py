@@ -6,6 +6,7 @@ is moved into a cookie and the link redirected, so it does not linger in the add
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -18,6 +19,10 @@ from hacktable.server.errors import NotAllowed, TableError
 from hacktable.server.service import Caller, Live
 
 router = APIRouter(include_in_schema=False)
+
+HostPanel = Callable[[Request, Live], Awaitable[str | None]]
+"""An extension's part of the host console (listed in `app.state.host_panels`): its HTML
+for this match, or None to show nothing. The server knows no extension by name."""
 
 
 def _render(name: str, **context: Any) -> str:
@@ -72,6 +77,7 @@ async def room(code: str, request: Request, token: str | None = None) -> Respons
         live = await table.load(code)
         caller = Caller("spectator")
     is_host = await _is_host(request, live)
+    panels = await _host_panels(request, live) if is_host else []
     base = str(request.base_url).rstrip("/")
     token_now = request.cookies.get(seat_cookie(live.record.code))
     seat_url = f"{base}/m/{live.record.code}?token={token_now}" if token_now else None
@@ -79,7 +85,8 @@ async def room(code: str, request: Request, token: str | None = None) -> Respons
         if caller.role != "seat" or live.match is None:
             return HTMLResponse(_render("room.html", match=presenter.match_info(live),
                                         game=presenter.game_info(live.game),
-                                        is_host=is_host, you=caller.seat))
+                                        is_host=is_host, you=caller.seat,
+                                        host_panels=panels))
         return _table(live, caller, presenter.screen(live, caller, table.clock.now()),
                       seat_url)
 
@@ -91,12 +98,14 @@ async def host_console(code: str, request: Request, token: str | None = None) ->
     table, live, caller = await resolve(request, code, as_host=True)
     if caller.role != "host":
         raise TableError("This is the host's console; open the host link you were given.")
+    panels = await _host_panels(request, live)
     async with live.lock:
         if live.match is None:
             return HTMLResponse(_render("room.html", match=presenter.match_info(live),
                                         game=presenter.game_info(live.game), is_host=True,
-                                        you=None))
-        return _table(live, caller, presenter.screen(live, caller, table.clock.now()))
+                                        you=None, host_panels=panels))
+        return _table(live, caller, presenter.screen(live, caller, table.clock.now()),
+                      host_panels=panels)
 
 
 @router.get("/m/{code}/watch", response_class=HTMLResponse)
@@ -109,8 +118,19 @@ async def watch(code: str, request: Request) -> Response:
 
 
 def _table(live: Live, caller: Caller, payload: dict[str, Any],
-           seat_url: str | None = None) -> HTMLResponse:
-    return HTMLResponse(_render("table.html", **_context(live, caller, payload, seat_url)))
+           seat_url: str | None = None, host_panels: list[str] | None = None) -> HTMLResponse:
+    return HTMLResponse(_render("table.html", **_context(live, caller, payload, seat_url),
+                                host_panels=host_panels or []))
+
+
+async def _host_panels(request: Request, live: Live) -> list[str]:
+    """The extensions' panels for this match's host console."""
+    found = []
+    for panel in getattr(request.app.state, "host_panels", ()):
+        html = await panel(request, live)
+        if html:
+            found.append(html)
+    return found
 
 
 async def _is_host(request: Request, live: Live) -> bool:

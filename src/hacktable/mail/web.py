@@ -1,0 +1,143 @@
+"""Email play from the host console: `GET`/`POST /api/matches/{code}/mail`, host only.
+
+The routes exist only on a server that runs the gateway (`hacktable serve --mail`), which
+mounts them with `mount`; a server without mail has neither the routes nor the console's
+form. Nothing here ever shows a seat's secret code, not even to the host: the code proves
+the seat, and only its player is sent it, in the welcome mail (see docs/mail.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request, Security
+from pydantic import BaseModel, ConfigDict, Field
+
+from hacktable.mail import console, seating
+from hacktable.mail.enable import enable_seats
+from hacktable.mail.settings import MailSettings
+from hacktable.server.api import TOKEN, Problem, resolve
+from hacktable.server.service import Caller, Live, Table
+from hacktable.store.mail import MailStore
+from hacktable.store.records import LOBBY
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    status: {"model": Problem, "description": meaning} for status, meaning in (
+        (400, "A seat, address or name that cannot be used; the sentence says which"),
+        (401, "No token: open the host link first"),
+        (403, "Not the host's token"),
+        (404, "No such room code"),
+        (409, "The wrong moment: the match is over, or cannot start yet"),
+        (422, "A malformed body"),
+    )
+}
+router = APIRouter(prefix="/api", tags=["email play"], responses=REFUSALS,
+                   dependencies=[Security(TOKEN)])
+
+
+class EnableMail(BaseModel):
+    """Seats to play by email, each with its player's address."""
+
+    model_config = ConfigDict(extra="forbid")
+    players: dict[str, str] = Field(
+        description="Seat index (from 0) to the player's email address. A seat held on the "
+        "web keeps its player; an open seat needs a name too. An empty address leaves the "
+        "seat as it is.")
+    names: dict[str, str] = Field(default_factory=dict, description="Seat index to the name "
+                                  "an open seat's player sits under.")
+    start: bool = Field(False, description="Start the match once everyone is seated (only "
+                        "from the lobby).")
+    new_codes: bool = Field(False, description="Give the seats named in `players` new seat "
+                            "codes (one leaked); each of them gets a new welcome mail.")
+
+
+class SeatMail(BaseModel):
+    seat: int
+    name: str | None
+    kind: str
+    address: str | None = Field(description="Where the seat's mail goes; null if none.")
+    mail: bool = Field(description="Whether the seat is played by email too.")
+
+
+class MailSetup(BaseModel):
+    """A match's email play as its host sees it: addresses, never seat codes."""
+
+    code: str
+    status: str
+    gateway: str = Field(description="The gamemaster's address. Each seat's own address "
+                         "(gateway plus its code), which proves the seat, goes only to its "
+                         "player, in the welcome mail.")
+    seats: list[SeatMail]
+
+
+def settings_of(request: Request) -> MailSettings:
+    return request.app.state.mail_settings
+
+
+async def setup(table: Table, live: Live, settings: MailSettings) -> MailSetup:
+    """What the host is shown: each seat, its address and whether mail is on."""
+    mailed = {s.seat: s for s in await MailStore(table.store).seats(live.record.id)}
+    seats = [SeatMail(seat=s.seat, name=s.name, kind=s.kind,
+                      address=mailed[s.seat].address if s.seat in mailed else None,
+                      mail=s.seat in mailed) for s in live.seats]
+    return MailSetup(code=live.record.code, status=live.record.status,
+                     gateway=settings.address, seats=seats)
+
+
+async def _as_host(request: Request, code: str) -> tuple[Table, Live, Caller]:
+    table, live, caller = await resolve(request, code, as_host=True)
+    table.require_host(caller)
+    return table, live, caller
+
+
+@router.get("/matches/{code}/mail", response_model=MailSetup,
+            summary="Email play on a match: each seat's address and whether mail is on "
+                    "(host only)")
+async def read_mail(code: str, request: Request) -> MailSetup:
+    table, live, _ = await _as_host(request, code)
+    async with console.changing(request, live.record.id):
+        await table.read(live, lambda live: None)  # the record as committed
+        live.seats = await table.store.seats(live.record.id)
+        return await setup(table, live, settings_of(request))
+
+
+@router.post("/matches/{code}/mail", response_model=MailSetup,
+             summary="Let seats play by email: each player gets a welcome mail with their "
+                     "own seat address (host only)")
+async def enable_mail(code: str, body: EnableMail, request: Request) -> MailSetup:
+    table, live, caller = await _as_host(request, code)
+    async with console.changing(request, live.record.id):
+        return await _enable(request, table, live, caller, body)
+
+
+async def _enable(request: Request, table: Table, live: Live, caller: Caller,
+                  body: EnableMail) -> MailSetup:
+    settings = settings_of(request)
+    store = MailStore(table.store)
+    players = seating.seat_numbers(body.players, "Addresses")
+    names = seating.seat_numbers(body.names, "Names")
+    live.seats = await table.store.seats(live.record.id)  # a seat may be taken elsewhere
+    existing = await store.seats(live.record.id)
+    wanted = await table.read(live, lambda live: seating.check(
+        live, settings, players, names, existing, body.start))
+    if not settings.web_url:  # the welcome mail links to the table the host is using
+        settings = replace(settings, web_url=str(request.base_url).rstrip("/"))
+    await enable_seats(table, store, settings, live.record.code, wanted, body.new_codes)
+    if body.start and live.record.status == LOBBY:
+        await table.host(live, caller, "start")
+    gateway = getattr(request.app.state, "mail", None)
+    if gateway is not None:
+        gateway.outbox.wake()
+    live.seats = await table.store.seats(live.record.id)
+    return await setup(table, live, settings_of(request))
+
+
+def mount(app: FastAPI, settings: MailSettings) -> None:
+    """Give a server that runs the gateway the routes and the host console's panel."""
+    app.state.mail_settings = settings
+    app.state.mail_locks = {}
+    app.include_router(router)
+    panels = getattr(app.state, "host_panels", None)
+    if panels is not None:
+        panels.append(console.panel)

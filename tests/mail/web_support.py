@@ -1,0 +1,113 @@
+"""A real `hacktable serve --mail` process for the host console's tests, with a relay that
+keeps what the gateway sends, and helpers to read seat codes out of the mails."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+from aiosmtpd.controller import Controller
+from tests.mail.support import GM, Relay, Sent
+from tests.services import TestClock, free_port, wait_for
+
+CODE_IN_SUBJECT = re.compile(r"\[([a-z0-9]{16})\]")
+
+
+@dataclass
+class MailServer:
+    """`hacktable serve --mail` on SQLite, sending through `relay`."""
+
+    folder: Path
+    clock: TestClock
+    relay: Relay = field(default_factory=Relay)
+    port: int = field(default_factory=free_port)
+    listen_port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+    controller: Controller | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def log_path(self) -> Path:
+        return self.folder / f"serve-{self.port}.log"
+
+    def log(self) -> str:
+        return self.log_path.read_text() if self.log_path.exists() else ""
+
+    def start(self, timeout: float = 60.0) -> MailServer:
+        self.controller = Controller(self.relay, hostname="127.0.0.1", port=self.relay.port)
+        self.controller.start()
+        config = self.folder / "mail.toml"
+        config.write_text(f'[mail]\naddress = "{GM}"\nlisten_port = {self.listen_port}\n'
+                          f'smtp_port = {self.relay.port}\ntimezone = "Europe/Paris"\n'
+                          "tick = 0.05\n")
+        env = dict(os.environ, HACKTABLE_DATABASE_URL=f"sqlite:///{self.folder / 'table.db'}",
+                   HACKTABLE_CLOCK_FILE=str(self.clock.path), HACKTABLE_TICK="0.05",
+                   HACKTABLE_MAIL_CONFIG=str(config))
+        env.pop("HACKTABLE_REDIS_URL", None)
+        env.pop("HACKTABLE_MAIL_WEB_URL", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "hacktable.cli", "serve", "--mail", "--port", str(self.port)],
+            env=env, stdout=self.log_path.open("ab"), stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"serve --mail exited: {self.log()}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.1)
+        raise RuntimeError(f"serve --mail did not start: {self.log()}")
+
+    def stop(self) -> str:
+        """Stop the server and the relay; returns the server's log."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.controller is not None:
+            self.controller.stop()
+            self.controller = None
+        return self.log()
+
+    # -- reading what was sent ------------------------------------------------------------
+
+    def mails_to(self, address: str, kind: str | None = None) -> list[Sent]:
+        return self.relay.to(address, kind)
+
+    def welcome(self, address: str, timeout: float = 20.0) -> Sent:
+        """The latest welcome mail to `address`, once it has come."""
+        return wait_for(lambda: ([m for m in self.mails_to(address)
+                                  if m.subject.startswith("Your seat")] or [None])[-1],
+                        timeout=timeout)
+
+
+@contextlib.contextmanager
+def mail_server(folder: Path) -> Iterator[MailServer]:
+    server = MailServer(folder, TestClock(folder / "clock")).start()
+    try:
+        yield server
+    finally:
+        log = server.stop()
+        assert "Traceback" not in log, log
+
+
+def code_of(mail: Sent) -> str:
+    """The seat code a gateway mail carries in its subject."""
+    found = CODE_IN_SUBJECT.search(mail.subject)
+    assert found is not None, mail.subject
+    return found.group(1)
