@@ -3,8 +3,10 @@
 from hacktable.engine.registry import register
 from hacktable.games.cpu import GAME as CPU
 from hacktable.games.dotrun import GAME as DOTRUN
+from hacktable.games.dotrun.companion import GAME as DOTRUN_COMPANION
 from hacktable.games.rexfurum import GAME as REXFURUM
 
 register(REXFURUM)
 register(CPU)
 register(DOTRUN)
+register(DOTRUN_COMPANION)

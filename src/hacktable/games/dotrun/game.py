@@ -39,6 +39,9 @@ class DotRun(BaseGame):
     credits = ("./Run by Squid Tamar-Mattis, Jacques Manjarrez, Sam Schwartz and "
                "Michael Sitver.")
     playthrough_options: ClassVar[dict[str, str]] = {"tasks": "code"}
+    screen_lists_moves = True
+    """The web screen offers each seat's legal moves as buttons (short lists; a hacker's
+    only listed move is giving up, so nothing about the answer is in them)."""
     fuzz_words = ("start", "hack", "run", "hold", "answer", "draw", "left", "right", "place",
                   "discard", "stop", "o0", "o1", "o3", "o3-m2", "m6-i4", "i1-goal")
 

@@ -1,0 +1,551 @@
+"""./Run companion: the hacking website of the seed, for groups playing on the physical board.
+
+The seed's website: "everyone entered the same game ID" (here: the room code), "all hackers
+should go to the website and select the color and ring of their terminal", "all the
+hacking timers" run "30 seconds" in sync, "each hacker should have 'success' or 'failure'
+in large letters on their screen", and "click on the 'I reached the center' button on the
+website to receive your reward". The board, pawns, cards and alertness stay on the table.
+
+The state machine, in plain sight:
+
+    choose --(every seat chose)--> hack --(all answered, or the deadline)--> choose (turn+1)
+    choose --"I reached the center"--> over (won, with the reward)
+    choose --"The alarm went off"----> over (lost)
+
+State (JSON):
+    names, options, turn, phase   "choose" | "hack" | "over"
+    choices     per seat: None (not chosen yet), {"hack": False}, or
+                {"hack": True, "colour", "ring", "goal"}; public
+    tasks       per seat, hack phase only: the task with its secret (never in a view)
+    answers     per seat, hack phase only: the typed answer (only its own seat sees it)
+    last        the last hack phase's public results, or None
+    revealed    per seat: its own last task with its answer, for its own eyes
+    stats       tries and successes per colour and ring (`tasks.stats` shape); public
+    per_seat    each seat's tries and successes; public
+    guessable   passwords earlier red tasks made guessable (`avoid=`); never in a view
+    result      None, or {"won", "by", "summary", "reward"}
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from hacktable.engine.contract import GM, SPECTATOR, BaseGame, Event, Outcome, Prompt, Viewer
+from hacktable.engine.errors import Rejected
+from hacktable.engine.options import Option, OptionSchema
+from hacktable.games.dotrun import companion_reward, tasking
+from hacktable.games.dotrun.tasks import stats as task_stats
+from hacktable.games.dotrun.tasks.source import from_engine
+
+CHOOSE, HACK, OVER = "choose", "hack", "over"
+COLOURS = ("red", "blue", "green", "orange")
+RINGS = ("outer", "middle", "inner")
+VERBS = ("choose", "skip", "answer", "center", "alarm")
+MAX_ANSWER = 200
+
+OPTIONS = OptionSchema((
+    Option("task_seconds", 30, "Length of the hacking phase in seconds (the seed's 30).",
+           5, 600),
+    Option("tasks", "seed", "Hacking tasks: the seed's tasks for each colour and ring, or a "
+           "code to type (for learning the game).", choices=("seed", "code")),
+))
+
+Action = dict[str, Any]
+
+
+# -- actions ----------------------------------------------------------------------------------
+
+def choose(colour: str, ring: str, goal: bool = False) -> Action:
+    return {"do": "choose", "colour": colour, "ring": ring, "goal": goal}
+
+
+def check_action(data: Any) -> Action:
+    """A well-formed action as plain JSON, or `Rejected` saying what is wrong with it."""
+    if not isinstance(data, Mapping) or data.get("do") not in VERBS:
+        raise Rejected("Choose a terminal, skip this turn, answer your task, or press "
+                       "\"I reached the center\" or \"The alarm went off\".")
+    verb = data["do"]
+    if verb == "choose":
+        colour, ring, goal = data.get("colour"), data.get("ring"), data.get("goal", False)
+        if colour not in COLOURS:
+            raise Rejected("Pick your terminal's colour: red, blue, green or orange.")
+        if ring not in RINGS:
+            raise Rejected("Pick your terminal's ring: outer, middle or inner.")
+        if not isinstance(goal, bool):
+            raise Rejected("Say whether the path you hack leads to the goal (yes or no).")
+        if goal and ring != "inner":
+            raise Rejected("Only paths from the inner ring lead to the goal; pick the inner "
+                           "ring or a path that is not a goal path.")
+        if set(data) - {"do", "colour", "ring", "goal"}:
+            raise Rejected("A terminal is a colour, a ring and whether its path is a goal "
+                           "path; nothing else.")
+        return choose(colour, ring, goal)
+    if verb == "answer":
+        answer = data.get("answer")
+        if not isinstance(answer, str) or set(data) != {"do", "answer"}:
+            raise Rejected("Type your answer as text.")
+        if len(answer) > MAX_ANSWER:
+            raise Rejected(f"That answer is too long; no task needs more than {MAX_ANSWER} "
+                           "characters.")
+        return {"do": "answer", "answer": answer}
+    if set(data) != {"do"}:
+        raise Rejected(f"\"{verb}\" takes nothing else.")
+    return {"do": verb}
+
+
+def parse_text(text: str) -> Action:
+    """Written moves: "red outer", "blue inner goal", "skip", "answer X1Y2", "center",
+    "alarm"."""
+    words = text.strip().split()
+    if not words:
+        raise Rejected("Write a move, e.g. \"red outer\", \"skip\" or \"answer 1234\".")
+    head = words[0].lower()
+    if head == "answer":
+        return check_action({"do": "answer", "answer": " ".join(words[1:])})
+    if head in ("skip", "center", "alarm") and len(words) == 1:
+        return {"do": head}
+    lowered = [w.lower() for w in words]
+    if head in COLOURS and 2 <= len(words) <= 3:
+        goal = len(words) == 3
+        if goal and lowered[2] != "goal":
+            raise Rejected("Write a terminal as colour and ring, with \"goal\" for a goal "
+                           "path: \"green inner goal\".")
+        return check_action(choose(head, lowered[1], goal))
+    raise Rejected("Write \"red outer\", \"blue inner goal\", \"skip\", \"answer 1234\", "
+                   "\"center\" or \"alarm\".")
+
+
+# -- the rules --------------------------------------------------------------------------------
+
+def hackers(state: Mapping[str, Any]) -> list[int]:
+    return [s for s, c in enumerate(state["choices"]) if c is not None and c["hack"]]
+
+
+def setup(names: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
+    n = len(names)
+    return {"names": list(names), "options": dict(options), "turn": 1, "phase": CHOOSE,
+            "choices": [None] * n, "tasks": [None] * n, "answers": [None] * n,
+            "last": None, "revealed": [None] * n, "stats": task_stats.empty(),
+            "per_seat": [{"tries": 0, "solved": 0} for _ in names],
+            "guessable": [], "result": None}
+
+
+def take_choice(state: dict, seat: int, action: Action, rng: random.Random) -> list[Event]:
+    """"Select the color and ring of their terminal"; a choice may change until all are in.
+    When the last seat chooses, the hacking timers start for everyone at once."""
+    choice = ({"hack": False} if action["do"] == "skip" else
+              {"hack": True, "colour": action["colour"], "ring": action["ring"],
+               "goal": action["goal"]})
+    changed = state["choices"][seat] is not None
+    state["choices"][seat] = choice
+    events = [Event("chosen", {"seat": seat, "choice": dict(choice), "changed": changed})]
+    if all(c is not None for c in state["choices"]):
+        events += begin_hack(state, rng)
+    return events
+
+
+def begin_hack(state: dict, rng: random.Random) -> list[Event]:
+    """Deal every hacker a task. With nobody hacking the 30 seconds still run: "If no one
+    is hacking, set a 30-second timer for the runners"."""
+    source = tasking.source(state["options"]["tasks"])
+    n = len(state["names"])
+    state["phase"] = HACK
+    state["tasks"], state["answers"] = [None] * n, [None] * n
+    listed = []
+    for seat in hackers(state):
+        choice = state["choices"][seat]
+        task = source.generate(choice["colour"], choice["ring"], rng, state["options"],
+                               innermost=choice["goal"], avoid=state["guessable"])
+        state["tasks"][seat] = task
+        state["guessable"] = sorted({*state["guessable"], *source.guessable(task)})
+        listed.append({"seat": seat, "colour": choice["colour"], "ring": choice["ring"],
+                       "goal": choice["goal"]})
+    return [Event("hack_started", {"turn": state["turn"], "hackers": listed,
+                                   "seconds": state["options"]["task_seconds"]})]
+
+
+def take_answer(state: dict, seat: int, action: Action) -> list[Event]:
+    """One answer per task: "attempt to complete the task", not guess until it opens."""
+    if state["tasks"][seat] is None:
+        raise Rejected("You are not hacking this turn; wait for the timer with the runners.")
+    if state["answers"][seat] is not None:
+        raise Rejected("You already sent your answer; it stands until the timer ends.")
+    state["answers"][seat] = action["answer"]
+    events = [Event("answered", {"seat": seat}, (seat,))]
+    if all(state["answers"][s] is not None for s in hackers(state)) and hackers(state):
+        events += close_hack(state, "everyone answered")
+    return events
+
+
+def record(stats: dict, task: Mapping[str, Any], colour: str, ring: str,
+           solved: bool) -> dict:
+    """`tasks.stats.record` for the seed's tasks; a placeholder code counts in its
+    terminal's colour and ring."""
+    if task["kind"] != "code":
+        return task_stats.record(stats, from_engine(task), solved)
+    result = copy.deepcopy(stats)
+    result[colour][ring]["tries"] += 1
+    result[colour][ring]["solved"] += int(solved)
+    return result
+
+
+def close_hack(state: dict, reason: str) -> list[Event]:
+    """"When the timer goes off": every hacker's SUCCESS or FAILURE (no answer is a
+    failure), public so the table can place lockout tokens; then the next turn's choosing."""
+    source = tasking.source(state["options"]["tasks"])
+    turn = state["turn"]
+    events = [Event("hack_ended", {"turn": turn, "reason": reason})]
+    results = []
+    for seat in hackers(state):
+        task, given = state["tasks"][seat], state["answers"][seat]
+        choice = state["choices"][seat]
+        solved = bool(given) and source.check(task, given)
+        state["stats"] = record(state["stats"], task, choice["colour"], choice["ring"], solved)
+        state["per_seat"][seat]["tries"] += 1
+        state["per_seat"][seat]["solved"] += int(solved)
+        results.append({"seat": seat, "colour": choice["colour"], "ring": choice["ring"],
+                        "goal": choice["goal"], "solved": solved, "answered": given is not None})
+        state["revealed"][seat] = {"turn": turn, "kind": task["kind"],
+                                   "public": copy.deepcopy(task["public"]),
+                                   "answer": task["secret"]["answer"], "given": given,
+                                   "solved": solved, **{k: choice[k] for k in
+                                                        ("colour", "ring", "goal")}}
+        events.append(Event("hacked", {k: v for k, v in results[-1].items()}))
+        events.append(Event("task_revealed", {"seat": seat, "answer": task["secret"]["answer"],
+                                              "given": given, "solved": solved}, (seat,)))
+    for seat in range(len(state["names"])):
+        if seat not in hackers(state):
+            state["revealed"][seat] = None
+    state["last"] = {"turn": turn, "results": results,
+                     "runners": [s for s, c in enumerate(state["choices"]) if not c["hack"]]}
+    n = len(state["names"])
+    state["tasks"], state["answers"], state["choices"] = [None] * n, [None] * n, [None] * n
+    state["turn"] += 1
+    state["phase"] = CHOOSE
+    return [*events, Event("turn_started", {"turn": state["turn"]})]
+
+
+def end(state: dict, seat: int, won: bool, rng: random.Random) -> list[Event]:
+    """"If a player made it to the center, the players win ... click on the 'I reached
+    the center' button on the website to receive your reward"; the alarm is the loss."""
+    name = state["names"][seat]
+    if won:
+        reward = companion_reward.haul(state, rng)
+        summary = (f"{name} reached the center: the crew broke into Mugtome in "
+                   f"{state['turn'] - 1} turns and walked out with {reward['headline']}.")
+    else:
+        reward = None
+        summary = (f"{name} reported the alarm: Mugtome's security caught the crew after "
+                   f"{state['turn'] - 1} turns.")
+    state["result"] = {"won": won, "by": seat, "summary": summary, "reward": reward,
+                       "heist": companion_reward.heist(state)}
+    state["phase"] = OVER
+    state["choices"] = [None] * len(state["names"])
+    return [Event("center" if won else "alarm", {"seat": seat}),
+            Event("heist_over", {"won": won, "summary": summary})]
+
+
+def apply(state: dict, seat: int, action: Action, rng: random.Random) -> list[Event]:
+    """Check an action completely, then make it."""
+    if not isinstance(seat, int) or isinstance(seat, bool) \
+            or not 0 <= seat < len(state["names"]):
+        raise Rejected(f"There is no seat {seat!r} at this table.")
+    action = check_action(action)
+    phase, verb = state["phase"], action["do"]
+    if phase == OVER:
+        raise Rejected("The heist is over.")
+    if phase == CHOOSE:
+        if verb in ("choose", "skip"):
+            return take_choice(state, seat, action, rng)
+        if verb == "center":
+            return end(state, seat, True, rng)
+        if verb == "alarm":
+            return end(state, seat, False, rng)
+        raise Rejected("The timer has not started: choose your terminal first.")
+    if verb == "answer":
+        return take_answer(state, seat, action)
+    if verb in ("center", "alarm"):
+        raise Rejected("Wait for the timer: the board is resolved after the hacking.")
+    raise Rejected("The timer is running: choices are fixed until it ends.")
+
+
+def prompts(state: Mapping[str, Any]) -> dict[int, Prompt]:
+    phase, turn = state["phase"], state["turn"]
+    if phase == OVER:
+        return {}
+    result = {}
+    if phase == CHOOSE:
+        for seat, choice in enumerate(state["choices"]):
+            result[seat] = Prompt("choose", f"Turn {turn}: pick the colour and ring of your "
+                                  "terminal, or say you are not hacking.", False, None,
+                                  choice is not None, {"turn": turn})
+        return result
+    limit = float(state["options"]["task_seconds"])
+    for seat, task in enumerate(state["tasks"]):
+        if task is None:
+            result[seat] = Prompt("wait", "Not hacking: the timer is the runners' 30 seconds.",
+                                  False, limit, True, {"turn": turn})
+        else:
+            choice = state["choices"][seat]
+            result[seat] = Prompt("hack", "Solve your hacking task before time runs out.",
+                                  True, limit, state["answers"][seat] is not None,
+                                  {"turn": turn, "colour": choice["colour"],
+                                   "ring": choice["ring"], "goal": choice["goal"],
+                                   "task": {"kind": task["kind"],
+                                            "public": copy.deepcopy(task["public"])}})
+    return result
+
+
+# -- views ------------------------------------------------------------------------------------
+
+def public(state: Mapping[str, Any]) -> dict[str, Any]:
+    """What the whole table sees: choices, who is hacking, the last results, the
+    statistics, the end. Answers, tasks and whether a hacker has answered are not in it."""
+    return {
+        "game": "dotrun_companion",
+        "players": list(state["names"]),
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "task_seconds": state["options"]["task_seconds"],
+        "tasks": state["options"]["tasks"],
+        "choices": copy.deepcopy(state["choices"]),
+        "hackers": hackers(state) if state["phase"] == HACK else [],
+        "last": copy.deepcopy(state["last"]),
+        "stats": copy.deepcopy(state["stats"]),
+        "rates": task_stats.rates(state["stats"]),
+        "per_seat": copy.deepcopy(state["per_seat"]),
+        "result": copy.deepcopy(state["result"]),
+        "over": state["phase"] == OVER,
+        "outcome": None if state["result"] is None else outcome(state).to_json(),
+    }
+
+
+def view(state: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
+    if viewer == GM:
+        return {**public(state), "gm": True, "state": copy.deepcopy(state)}
+    if viewer == SPECTATOR:
+        return public(state)
+    if not isinstance(viewer, int) or isinstance(viewer, bool) \
+            or not 0 <= viewer < len(state["names"]):
+        raise Rejected(f"There is no seat {viewer!r} at this table.")
+    task = state["tasks"][viewer] if state["phase"] == HACK else None
+    return {**public(state), "seat": viewer, "name": state["names"][viewer],
+            "task": None if task is None else {"kind": task["kind"],
+                                              "public": copy.deepcopy(task["public"])},
+            "answer": state["answers"][viewer] if state["phase"] == HACK else None,
+            "revealed": copy.deepcopy(state["revealed"][viewer])}
+
+
+def outcome(state: Mapping[str, Any]) -> Outcome:
+    seats = tuple(range(len(state["names"])))
+    won = state["result"]["won"]
+    return Outcome((seats,) if won else (), {s: 1.0 if won else 0.0 for s in seats},
+                   state["result"]["summary"])
+
+
+# -- words ------------------------------------------------------------------------------------
+
+def choice_text(choice: Mapping[str, Any] | None) -> str:
+    if choice is None:
+        return "still choosing"
+    if not choice["hack"]:
+        return "not hacking"
+    goal = ", goal path" if choice["goal"] else ""
+    return f"{choice['colour']} terminal on the {choice['ring']} ring{goal}"
+
+
+def render(view_: Mapping[str, Any], ends_at: str | None = None) -> str:
+    names = view_["players"]
+    lines = [f"./Run companion, turn {view_['turn']} ({view_['phase']})."]
+    if view_["result"]:
+        lines.append(view_["result"]["summary"])
+    for seat, choice in enumerate(view_["choices"]):
+        lines.append(f"  {names[seat]}: {choice_text(choice)}")
+    if view_["phase"] == HACK and ends_at:
+        lines.append(f"The hacking timer ends at {ends_at}.")
+    if view_.get("task"):
+        task = view_["task"]
+        lines.append(f"Your task ({task['kind']}): {task['public']}")
+        if view_.get("answer") is not None:
+            lines.append(f"Your answer: {view_['answer']!r} (sent).")
+    last = view_["last"]
+    if last:
+        lines.append(f"Turn {last['turn']}:")
+        for r in last["results"]:
+            lines.append(f"  {names[r['seat']]} ({r['colour']} {r['ring']}): "
+                         f"{'SUCCESS' if r['solved'] else 'FAILURE'}")
+    return "\n".join(lines)
+
+
+def describe(event: Event, names: Sequence[str]) -> str:
+    data = event.data
+    who = names[data["seat"]] if "seat" in data else ""
+    if event.kind == "chosen":
+        return f"{who}: {choice_text(data['choice'])}."
+    if event.kind == "hack_started":
+        return f"Turn {data['turn']}: the {data['seconds']}-second timer started."
+    if event.kind == "answered":
+        return f"{who} sent an answer."
+    if event.kind == "hack_ended":
+        return f"Turn {data['turn']}: the timer ended ({data['reason']})."
+    if event.kind == "hacked":
+        return (f"{who} ({data['colour']} {data['ring']}): "
+                f"{'SUCCESS' if data['solved'] else 'FAILURE'}.")
+    if event.kind == "task_revealed":
+        return f"{who}'s task: the answer was {data['answer']}."
+    if event.kind == "turn_started":
+        return f"Turn {data['turn']}: choose your terminals."
+    if event.kind == "center":
+        return f"{who} reached the center!"
+    if event.kind == "alarm":
+        return f"{who}: the alarm went off."
+    if event.kind == "heist_over":
+        return str(data["summary"])
+    return f"{event.kind}: {dict(data)}"
+
+
+# -- the game ---------------------------------------------------------------------------------
+
+class DotRunCompanion(BaseGame):
+    """The seed's hacking website as a game: choose, 30 seconds of hacking, results."""
+
+    id = "dotrun_companion"
+    name = "./Run companion"
+    min_seats = 1
+    max_seats = 8
+    options = OPTIONS
+    credits = ("./Run by Squid Tamar-Mattis, Jacques Manjarrez, Sam Schwartz and "
+               "Michael Sitver; the companion to play with the physical board.")
+    playthrough_options: ClassVar[dict[str, str]] = {"tasks": "code"}
+    fuzz_words = ("red", "blue", "green", "orange", "outer", "middle", "inner", "goal",
+                  "skip", "answer", "center", "alarm")
+
+    def setup(self, seats: Sequence[str], options: Mapping[str, Any],
+              rng: random.Random) -> dict:
+        return setup(seats, options)
+
+    def prompts(self, state: dict) -> dict[int, Prompt]:
+        return prompts(state)
+
+    def apply(self, state: dict, seat: int, action: Action, rng: random.Random) -> list[Event]:
+        return apply(state, seat, action, rng)
+
+    def timeout(self, state: dict, rng: random.Random) -> list[Event]:
+        """Only the hacking phase is timed: unanswered tasks fail."""
+        if state["phase"] != HACK:
+            raise Rejected("Only the hacking timer runs out; choosing has no time limit.")
+        return close_hack(state, "time")
+
+    def phase_key(self, state: dict) -> str:
+        return "over" if state["phase"] == OVER else f"turn {state['turn']} {state['phase']}"
+
+    def phase_label(self, state: dict) -> str:
+        return f"turn {state['turn']}"
+
+    def view(self, state: dict, viewer: Viewer) -> dict:
+        return view(state, viewer)
+
+    def outcome(self, state: dict) -> Outcome | None:
+        return None if state["result"] is None else outcome(state)
+
+    def legal_actions(self, state: dict, seat: int) -> list[Action] | None:
+        if state["phase"] == OVER or not 0 <= seat < len(state["names"]):
+            return []
+        if state["phase"] == CHOOSE:
+            terminals = [choose(c, r) for c in COLOURS for r in RINGS]
+            goals = [choose(c, "inner", True) for c in COLOURS]
+            return [*terminals, *goals, {"do": "skip"}, {"do": "center"}, {"do": "alarm"}]
+        if state["tasks"][seat] is None or state["answers"][seat] is not None:
+            return []
+        # The answer cannot be listed without giving it away: an empty one gives up.
+        return [{"do": "answer", "answer": ""}]
+
+    def preview(self, state: dict, seat: int, action: Action) -> list[Event]:
+        """Checked on a copy; says only how the move was understood, never whether an
+        answer is right."""
+        apply(copy.deepcopy(state), seat, action, random.Random(0))
+        return [Event("preview", {"action": check_action(action)}, (seat,))]
+
+    def parse(self, state: dict, seat: int, text: str) -> Action:
+        return parse_text(text)
+
+    def action_to_json(self, action: Action) -> Action:
+        return check_action(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return check_action(data)
+
+    def action_labels(self, action: Action) -> list[str]:
+        return [action["do"]]
+
+    def describe(self, event: Event, state: dict) -> str:
+        return describe(event, state["names"])
+
+    def render(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
+        return render(view, ends_at)
+
+    def notation_help(self, state: dict) -> str:
+        return ("Moves: \"red outer\", \"blue inner goal\" (a goal path), \"skip\" (not "
+                "hacking), \"answer <text>\" (once), \"center\", \"alarm\".")
+
+    def media(self, state: dict, viewer: Viewer, media_id: str) -> dict | None:
+        """A blue task's recording, for its hacker (and the gamemaster) while the timer
+        runs: the spec holds the spoken digits, so it goes to the renderer, never a view."""
+        if state["phase"] != HACK:
+            return None
+        n = len(state["names"])
+        seats = range(n) if viewer == GM else (
+            [viewer] if isinstance(viewer, int) and not isinstance(viewer, bool)
+            and 0 <= viewer < n else [])
+        for seat in seats:
+            task = state["tasks"][seat]
+            audio = (task or {}).get("public", {}).get("audio")
+            if isinstance(audio, dict) and audio.get("id") == media_id:
+                return {"renderer": "speech-under-noise",
+                        "spec": copy.deepcopy(task["secret"]["hidden"]["audio"])}
+        return None
+
+    def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
+        """Other hackers' tasks are dealt afresh (same terminal); their answers are
+        secret too, so they are shuffled between sent and not sent."""
+        new = copy.deepcopy(state)
+        if new["phase"] != HACK:
+            return new
+        source = tasking.source(new["options"]["tasks"])
+        for other in hackers(new):
+            if other == seat:
+                continue
+            choice = new["choices"][other]
+            new["tasks"][other] = source.generate(choice["colour"], choice["ring"], rng,
+                                                  new["options"], innermost=choice["goal"])
+            new["answers"][other] = rng.choice([None, "", "X"])
+        return new
+
+    def check_invariants(self, state: dict) -> None:
+        """Tasks exist exactly for hackers while the timer runs, answers only for them,
+        nothing hidden lingers outside it, and no cell has more successes than tries."""
+        n = len(state["names"])
+        assert state["phase"] in (CHOOSE, HACK, OVER)
+        assert all(len(state[k]) == n for k in ("choices", "tasks", "answers", "revealed"))
+        if state["phase"] == HACK:
+            assert all(c is not None for c in state["choices"]), "a seat hacks unchosen"
+            for s in range(n):
+                assert (state["tasks"][s] is not None) == state["choices"][s]["hack"]
+                assert state["tasks"][s] is not None or state["answers"][s] is None
+        else:
+            assert state["tasks"] == [None] * n and state["answers"] == [None] * n
+        assert (state["phase"] == OVER) == (state["result"] is not None)
+        for rings in state["stats"].values():
+            for cell in rings.values():
+                assert 0 <= cell["solved"] <= cell["tries"], f"stats broken: {cell}"
+
+    def bots(self) -> dict[str, type]:
+        from hacktable.games.dotrun.companion_bots import BOTS
+
+        return BOTS
+
+
+GAME = DotRunCompanion()

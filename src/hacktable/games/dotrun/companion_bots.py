@@ -1,0 +1,61 @@
+"""A bot for the ./Run companion, so a group can try the site alone and the shared tests
+can play whole matches.
+
+It stands for a person at the physical table: it picks a random terminal (sometimes holds
+or runs instead), answers with the task source's `solve` (from the public part, as a person
+would; a recording it cannot hear is given up), and reports the board's end the way the
+seed counts it: the alarm once failures x 2 + turns reach 9, the center once the crew has
+opened a goal path (with a chance, as the runners may still miss it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hacktable.engine.contract import Prompt
+from hacktable.games.dotrun import tasking
+from hacktable.games.dotrun.companion import COLOURS, RINGS, choose
+
+ALARM_AT = 9
+FAILED_HACK_ALERTNESS = 2
+CENTER_CHANCE = 0.5
+
+
+def alertness(view: Mapping[str, Any]) -> int:
+    """The physical board's alertness as the seed would have moved it (an estimate: the
+    site never sees the board)."""
+    failed = sum(c["tries"] - c["solved"] for c in view["per_seat"])
+    return failed * FAILED_HACK_ALERTNESS + view["turn"] - 1
+
+
+class TableBot:
+    """A hacker who picks any terminal and types what it can read."""
+
+    personality = "hacker"
+
+    def act(self, view: Mapping[str, Any], prompt: Prompt, legal: Sequence[Any] | None,
+            rng: random.Random) -> dict[str, Any] | None:
+        if prompt.kind == "choose":
+            return None if prompt.submitted else self.choose(view, rng)
+        if prompt.kind == "hack" and not prompt.submitted:
+            task = view["task"] or prompt.data["task"]
+            answer = tasking.source(view["tasks"]).solve(task["kind"], task["public"])
+            return {"do": "answer", "answer": answer or ""}
+        return None
+
+    def choose(self, view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+        if alertness(view) >= ALARM_AT:
+            return {"do": "alarm"}
+        last = view["last"] or {"results": []}
+        if any(r["goal"] and r["solved"] for r in last["results"]) \
+                and rng.random() < CENTER_CHANCE:
+            return {"do": "center"}
+        if rng.random() < 0.2:
+            return {"do": "skip"}
+        ring = rng.choice(RINGS)
+        return choose(rng.choice(COLOURS), ring, ring == "inner" and rng.random() < 0.5)
+
+
+BOTS: dict[str, type] = {TableBot.personality: TableBot}

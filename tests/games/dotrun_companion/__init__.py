@@ -1,0 +1,1 @@
+"""Tests for the ./Run companion (the seed's hacking website)."""
