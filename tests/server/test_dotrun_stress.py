@@ -1,0 +1,100 @@
+"""./Run's stress phase through real server processes.
+
+Seed: "all runners draw from the running deck at the same time" and the phase lasts 30
+seconds. The issue adds: two runners drawing at the same instant never get the same card,
+and the 30-second phase closes on time. Draws race here from threads, over HTTP, against
+one SQLite server and against two server processes sharing one PostgreSQL database.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from tests.server.helpers import START_TIMEOUT, gm_state, screen
+from tests.services import Api, Server, TestClock, open_table, postgres_database, wait_for
+
+RUNNERS = ("ann", "bob", "cat", "dan")
+DECK = 30
+
+
+@pytest.fixture(params=["sqlite", "postgresql x2"])
+def servers(request: pytest.FixtureRequest, tmp_path) -> Iterator[list[Server]]:
+    clock = TestClock(tmp_path / "clock")
+    with contextlib.ExitStack() as stack:
+        if request.param == "sqlite":
+            urls = [f"sqlite:///{tmp_path / 'hacktable.db'}"]
+        else:
+            url = stack.enter_context(postgres_database())
+            urls = [url, url]
+        started = []
+        for url in urls:
+            process = Server(url, clock)
+            stack.callback(process.stop)
+            started.append(process.start(timeout=START_TIMEOUT))
+        yield started
+
+
+def everyone_runs(servers: list[Server]):
+    table = open_table(servers[0].url, list(RUNNERS), {"start": "choose"}, game="dotrun")
+    for seat, space in enumerate(("o0", "o3", "o6", "o9")):
+        table.seats[seat].ok("POST", f"/api/matches/{table.code}/act",
+                             {"action": {"do": "start", "space": space}})
+    for seat in range(len(RUNNERS)):
+        table.seats[seat].ok("POST", f"/api/matches/{table.code}/act",
+                             {"action": {"do": "run"}})
+    return table
+
+
+def test_runners_drawing_at_once_never_get_the_same_card(servers: list[Server]) -> None:
+    table = everyone_runs(servers)
+    assert screen(table.seats[0], table.code)["view"]["phase"] == "stress"
+    act = f"/api/matches/{table.code}/act"
+    drawn: dict[int, int] = {}
+    start = threading.Barrier(len(RUNNERS))
+
+    def runner(seat: int) -> None:
+        # each runner talks to its own process (two processes: seats alternate)
+        api = Api(servers[seat % len(servers)].url, table.tokens[seat])
+        start.wait()
+        count = 0
+        while True:
+            answer = api.post(act, {"action": {"do": "draw"}})
+            if answer.status_code != 200:
+                break  # the deck is empty (or the phase closed): a sentence, nothing drawn
+            count += 1
+            api.ok("POST", act, {"action": {"do": "discard"}})
+        drawn[seat] = count
+
+    threads = [threading.Thread(target=runner, args=(seat,)) for seat in range(len(RUNNERS))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    # Exactly 30 draws succeeded before the deck ran out: had two runners ever been handed
+    # the same card, one draw would have taken nothing from the deck and a 31st would have
+    # succeeded. Everyone being done closed the phase; the 30 cards are back in one deck,
+    # each kind six times, none doubled and none lost.
+    assert sum(drawn.values()) == DECK, drawn
+    state = gm_state(table)
+    assert state["turn"] == 2 and state["phase"] == "planning"
+    assert Counter(state["deck"]) == {card: DECK // 5 for card in set(state["deck"])}
+    assert len(state["deck"]) == DECK and len(set(state["deck"])) == 5
+
+
+def test_the_stress_phase_closes_when_its_30_seconds_are_up(servers: list[Server]) -> None:
+    table = everyone_runs(servers)
+    info = Api(servers[0].url).ok("GET", f"/api/matches/{table.code}")
+    assert info["deadline"] is not None
+    table.seats[0].ok("POST", f"/api/matches/{table.code}/act", {"action": {"do": "draw"}})
+    servers[0].clock.advance(29)
+    assert screen(table.seats[1], table.code)["view"]["phase"] == "stress"
+    servers[0].clock.advance(2)
+    wait_for(lambda: screen(table.seats[1], table.code)["view"]["phase"] != "stress",
+             timeout=30)
+    view = screen(table.seats[0], table.code)["view"]
+    assert (view["turn"], view["phase"]) == (2, "planning")
+    assert view["hand"] is None  # the card in hand at the deadline did not stay there
