@@ -53,7 +53,7 @@ class CPU(BaseGame):
     credits = CREDITS
     playthrough_options: ClassVar[dict[str, int]] = {"round_limit": 3}
     fuzz_words = text.FUZZ_WORDS
-    screen_lists_moves = False
+    screen_lists_moves = True
 
     # -- set-up and moves ----------------------------------------------------------------
 
