@@ -38,6 +38,7 @@ from hacktable.engine.errors import Rejected
 from hacktable.engine.options import Option, OptionSchema
 from hacktable.games.dotrun import companion_reward, tasking
 from hacktable.games.dotrun.tasks import stats as task_stats
+from hacktable.games.dotrun.tasks.options import TASK_OPTIONS
 from hacktable.games.dotrun.tasks.source import from_engine
 
 CHOOSE, HACK, OVER = "choose", "hack", "over"
@@ -51,6 +52,7 @@ OPTIONS = OptionSchema((
            5, 600),
     Option("tasks", "seed", "Hacking tasks: the seed's tasks for each colour and ring, or a "
            "code to type (for learning the game).", choices=("seed", "code")),
+    *TASK_OPTIONS,  # difficulty per ring, tuned from the per-task success statistics
 ))
 
 Action = dict[str, Any]

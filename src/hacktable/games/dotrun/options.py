@@ -3,6 +3,7 @@ option behind every ruling."""
 
 from hacktable.engine.options import Option, OptionSchema
 from hacktable.games.dotrun.board import board_names
+from hacktable.games.dotrun.tasks.options import TASK_OPTIONS
 
 OPTIONS = OptionSchema((
     Option("board", "default", "The board file (geometry, terminals, paths).",
@@ -25,4 +26,5 @@ OPTIONS = OptionSchema((
            "runner at the goal wins)."),
     Option("tasks", "seed", "Hacking tasks: the seed's tasks for each colour and ring, or a "
            "code to type (for learning the game).", choices=("seed", "code")),
+    *TASK_OPTIONS,  # difficulty per ring, tuned from the per-task success statistics
 ))
