@@ -39,7 +39,7 @@ from hacktable.engine.options import Option, OptionSchema
 from hacktable.games.dotrun import companion_reward, tasking
 from hacktable.games.dotrun.tasks import stats as task_stats
 from hacktable.games.dotrun.tasks.options import TASK_OPTIONS
-from hacktable.games.dotrun.tasks.source import from_engine
+from hacktable.games.dotrun.tasks.source import record
 
 CHOOSE, HACK, OVER = "choose", "hack", "over"
 COLOURS = ("red", "blue", "green", "orange")
@@ -180,18 +180,6 @@ def take_answer(state: dict, seat: int, action: Action) -> list[Event]:
     if all(state["answers"][s] is not None for s in hackers(state)) and hackers(state):
         events += close_hack(state, "everyone answered")
     return events
-
-
-def record(stats: dict, task: Mapping[str, Any], colour: str, ring: str,
-           solved: bool) -> dict:
-    """`tasks.stats.record` for the seed's tasks; a placeholder code counts in its
-    terminal's colour and ring."""
-    if task["kind"] != "code":
-        return task_stats.record(stats, from_engine(task), solved)
-    result = copy.deepcopy(stats)
-    result[colour][ring]["tries"] += 1
-    result[colour][ring]["solved"] += int(solved)
-    return result
 
 
 def close_hack(state: dict, reason: str) -> list[Event]:

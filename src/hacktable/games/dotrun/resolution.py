@@ -10,9 +10,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from hacktable.engine.contract import Event
-from hacktable.games.dotrun.board import GOAL, Board
+from hacktable.games.dotrun.board import GOAL, RINGS, Board, ring_of
 from hacktable.games.dotrun.cards import ROW_LENGTH, run_row
 from hacktable.games.dotrun.tasking import TaskSource
+from hacktable.games.dotrun.tasks.source import record
 
 
 def raise_alertness(state: dict, amount: int, reason: str, seat: int | None = None
@@ -42,6 +43,8 @@ def resolve_hacks(state: dict, board: Board, source: TaskSource) -> tuple[list[E
         events.append(Event("hack", {"seat": seat, "terminal": terminal, "colour": colour,
                                      "path": plan["path"], "success": success,
                                      "answered": given is not None}))
+        state["task_stats"] = record(state["task_stats"], task, colour,
+                                     RINGS[ring_of(terminal)], success)
         state["last_hack"][seat] = {"turn": state["turn"], "path": plan["path"],
                                     "task": task, "answer": given, "success": success}
         events.append(Event("hack_report", dict(state["last_hack"][seat]), (seat,)))

@@ -41,6 +41,7 @@ from hacktable.games.dotrun.actions import (
 from hacktable.games.dotrun.board import GOAL_LAYER, RINGS, Board, load, ring_of
 from hacktable.games.dotrun.cards import ROW_LENGTH, deck_of
 from hacktable.games.dotrun.resolution import resolve
+from hacktable.games.dotrun.tasks import stats as task_stats
 
 START, PLANNING, STRESS, OVER = "start", "planning", "stress", "over"
 
@@ -80,6 +81,7 @@ def setup(names: Sequence[str], options: Mapping[str, Any], rng: random.Random) 
         "last_turn": [],
         "last_hack": [None] * n,
         "guessable": [],
+        "task_stats": task_stats.empty(),
         "result": None,
     }
     if options["start"] == "random":

@@ -18,6 +18,7 @@ from typing import Any
 from hacktable.engine.contract import GM, SPECTATOR, Viewer
 from hacktable.games.dotrun.board import load
 from hacktable.games.dotrun.rules import OVER, STRESS, role, runner_done
+from hacktable.games.dotrun.tasks import stats as task_stats
 
 
 @cache
@@ -69,6 +70,8 @@ def public(state: dict) -> dict[str, Any]:
         "last_turn": copy.deepcopy(state["last_turn"]),
         "result": None if state["result"] is None else dict(state["result"]),
         "over": state["phase"] == OVER,
+        "task_stats": copy.deepcopy(state["task_stats"]),
+        "task_rates": task_stats.rates(state["task_stats"]),
         "outcome": outcome_json(state),
     }
 

@@ -8,10 +8,12 @@ nothing else from this package. `secret` holds the answer and, for blue, the aud
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from hacktable.games.dotrun.tasks import stats as task_stats
 from hacktable.games.dotrun.tasks.generate import check, generate, guessable, solve
 from hacktable.games.dotrun.tasks.model import RING_NAMES, Task, Unsolvable
 
@@ -27,6 +29,18 @@ def from_engine(data: Mapping[str, Any]) -> Task:
     secret = data["secret"]
     return Task(data["colour"], data["kind"], int(data["ring"]), bool(data["innermost"]),
                 data["id"], data["public"], secret["answer"], secret.get("hidden", {}))
+
+
+def record(stats: dict, task: Mapping[str, Any], colour: str, ring: str,
+           solved: bool) -> dict:
+    """`stats.record` for a task in the engine's shape; a placeholder code (`tasks=code`)
+    counts in its terminal's colour and ring."""
+    if task["kind"] != "code":
+        return task_stats.record(stats, from_engine(task), solved)
+    result = copy.deepcopy(stats)
+    result[colour][ring]["tries"] += 1
+    result[colour][ring]["solved"] += int(solved)
+    return result
 
 
 class SeedTasks:
