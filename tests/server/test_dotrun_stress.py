@@ -15,7 +15,15 @@ from collections.abc import Iterator
 
 import pytest
 from tests.server.helpers import START_TIMEOUT, gm_state, screen
-from tests.services import Api, Server, TestClock, open_table, postgres_database, wait_for
+from tests.services import (
+    Api,
+    Server,
+    TestClock,
+    open_table,
+    postgres_database,
+    redis_url,
+    wait_for,
+)
 
 RUNNERS = ("ann", "bob", "cat", "dan")
 DECK = 30
@@ -26,13 +34,13 @@ def servers(request: pytest.FixtureRequest, tmp_path) -> Iterator[list[Server]]:
     clock = TestClock(tmp_path / "clock")
     with contextlib.ExitStack() as stack:
         if request.param == "sqlite":
-            urls = [f"sqlite:///{tmp_path / 'hacktable.db'}"]
-        else:
+            urls, redis = [f"sqlite:///{tmp_path / 'hacktable.db'}"], None
+        else:  # several processes: one PostgreSQL, and Redis to tell each other of moves
             url = stack.enter_context(postgres_database())
-            urls = [url, url]
+            urls, redis = [url, url], redis_url()
         started = []
         for url in urls:
-            process = Server(url, clock)
+            process = Server(url, clock, redis_url=redis)
             stack.callback(process.stop)
             started.append(process.start(timeout=START_TIMEOUT))
         yield started
@@ -79,7 +87,6 @@ def test_runners_drawing_at_once_never_get_the_same_card(servers: list[Server]) 
     # succeeded. Everyone being done closed the phase; the 30 cards are back in one deck,
     # each kind six times, none doubled and none lost.
     assert sum(drawn.values()) == DECK, drawn
-    # (without Redis, a process learns of the other's moves when it next catches up)
     state = wait_for(lambda: (lambda s: s if s["turn"] == 2 else None)(gm_state(table)),
                      timeout=30)
     assert state["phase"] == "planning"
