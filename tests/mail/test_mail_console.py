@@ -72,8 +72,12 @@ def test_refusals_say_what_to_fix_and_change_nothing(served: MailServer):
         ({"players": {"0": "ann@"}}, 400, "not an email address"),
         ({"players": {"0": "Ann <ann@players.test>"}}, 400, "not an email address"),
         ({"players": {"0": "ann @players.test"}}, 400, "not an email address"),
-        ({"players": {"0": ANN, "1": "ANN@players.test"}}, 400, "would share the address"),
-        ({"players": {"0": "gm+abc@example.org"}}, 400, "gamemaster's own address"),
+        ({"players": {"2": CYD, "3": "CYD@players.test"}, "names": {"2": "Cyd", "3": "Dee"}},
+         400, "would share the address"),
+        ({"players": {"2": "gm+abc@example.org"}, "names": {"2": "Cyd"}}, 400,
+         "gamemaster's own address"),
+        ({"players": {"0": ANN}}, 403, "only Ann can add email play"),
+        ({"players": {"1": BOB, "2": CYD}, "names": {"2": "Cyd"}}, 403, "only Bob can"),
         ({"players": {"2": CYD}}, 400, "give the name"),
         ({"players": {"2": CYD, "3": DEE}, "names": {"2": "Cyd", "3": "cyd"}}, 400,
          "already called"),
@@ -81,9 +85,10 @@ def test_refusals_say_what_to_fix_and_change_nothing(served: MailServer):
         ({"players": {"4": CYD}}, 400, "played by a bot"),
         ({"players": {"9": CYD}}, 400, "There is no seat 10"),
         ({"players": {"first": ANN}}, 400, "seat number"),
-        ({"players": {"0": ANN}, "start": True}, 409, "Seat 3, 4 would still be empty"),
-        ({"players": {"0": ANN}, "colour": "red"}, 422, "colour"),
-        ({"players": {"0": ANN}, "names": {"x": "Cyd"}}, 400, "seat number"),
+        ({"players": {"2": CYD}, "names": {"2": "Cyd"}, "start": True}, 409,
+         "Seat 4 would still be empty"),
+        ({"players": {"2": CYD}, "colour": "red"}, 422, "colour"),
+        ({"players": {"2": CYD}, "names": {"x": "Cyd"}}, 400, "seat number"),
     ]
     for body, status, words in cases:
         detail = refused(host, "POST", path, body, status)
@@ -92,9 +97,10 @@ def test_refusals_say_what_to_fix_and_change_nothing(served: MailServer):
     assert not any(s["mail"] for s in state["seats"]) and state["status"] == "lobby"
     assert [s["kind"] for s in state["seats"]] == ["human", "human", "open", "open", "bot"]
     # Taken once, an address is that seat's: another seat cannot have it too.
-    taken = "ann.refusals@players.test"
-    host.ok("POST", path, {"players": {"0": taken}})
-    assert "Seats 1 and 2" in refused(host, "POST", path, {"players": {"1": taken}}, 400)
+    taken = "cyd.refusals@players.test"
+    host.ok("POST", path, {"players": {"2": taken}, "names": {"2": "Cyd"}})
+    assert "Seats 3 and 4" in refused(host, "POST", path, {"players": {"3": taken},
+                                                           "names": {"3": "Dee"}}, 400)
 
 
 def test_a_game_without_written_notation_cannot_be_played_by_email(served: MailServer):
@@ -132,14 +138,18 @@ def test_the_host_turns_mail_on_and_every_player_hears_only_of_their_own_seat(
         served: MailServer):
     code, host, seats = new_match(served)
     path = f"/api/matches/{code}/mail"
-    state = host.ok("POST", path, {"players": {"0": ANN, "1": "", "2": CYD, "3": DEE},
+    # Ann moves her own seat to mail; the host seats Cyd and Dee, who are not here yet.
+    mine = seats[0].ok("POST", f"/api/matches/{code}/mail/mine", {"address": ANN})
+    assert mine == {"seat": 0, "address": ANN, "gateway": GM}
+    state = host.ok("POST", path, {"players": {"1": "", "2": CYD, "3": DEE},
                                    "names": {"2": "Cyd", "3": "Dee"}})
     assert [(s["name"], s["address"], s["mail"]) for s in state["seats"]] == [
         ("Ann", ANN, True), ("Bob", None, False), ("Cyd", CYD, True), ("Dee", DEE, True),
         (None, None, False)]
     # Bob is added later, and the match starts with the last seat handed to a bot.
     host.ok("POST", f"/api/matches/{code}/host/bot", {"seat": 4, "personality": "loyal"})
-    state = host.ok("POST", path, {"players": {"0": ANN, "1": BOB}, "start": True})
+    seats[1].ok("POST", f"/api/matches/{code}/mail/mine", {"address": BOB})
+    state = host.ok("POST", path, {"players": {"2": CYD}, "start": True})
     assert state["status"] == "running"
     assert [s["mail"] for s in state["seats"]] == [True, True, True, True, False]
 
@@ -155,7 +165,7 @@ def test_the_host_turns_mail_on_and_every_player_hears_only_of_their_own_seat(
     cyd = Api(served.url, cyd_link.split("?token=")[1])
     assert cyd.ok("GET", f"/api/matches/{code}/view")["viewer"] == 2
     # Again with the same addresses: same codes, no second welcome.
-    host.ok("POST", path, {"players": {"0": ANN, "1": BOB}})
+    host.ok("POST", path, {"players": {"0": ANN, "1": BOB, "2": CYD}})
 
     reports = {a: wait_for(lambda a=a: served.mails_to(a, ": round 1 ["), timeout=30)[0]
                for a in codes}
@@ -198,15 +208,18 @@ def test_the_host_turns_mail_on_and_every_player_hears_only_of_their_own_seat(
 def test_new_codes_replace_the_old_ones(served: MailServer):
     code, host, _ = new_match(served)
     path = f"/api/matches/{code}/mail"
-    host.ok("POST", path, {"players": {"0": "ann.renewed@players.test"}})
+    host.ok("POST", path, {"players": {"2": "ann.renewed@players.test"}, "names": {"2": "Cyd"}})
     first = code_of(served.welcome("ann.renewed@players.test"))
-    host.ok("POST", path, {"players": {"0": "ann.renewed@players.test"}, "new_codes": True})
+    host.ok("POST", path, {"players": {"2": "ann.renewed@players.test"}, "new_codes": True})
     second = wait_for(lambda: (lambda c: c if c != first else None)(
         code_of(served.welcome("ann.renewed@players.test"))), timeout=20)
     assert second != first
-    # A new address is a new code too: the old address was told the old one.
-    host.ok("POST", path, {"players": {"0": "ann.moved@players.test"}})
+    # Before the start the host may correct an address it gave: a new address is a new code
+    # too (the old address was told the old one), and the old address hears of the move.
+    host.ok("POST", path, {"players": {"2": "ann.moved@players.test"}})
     assert code_of(served.welcome("ann.moved@players.test")) not in (first, second)
+    moved = wait_for(lambda: served.mails_to("ann.renewed@players.test", "moved"), timeout=20)
+    assert "no longer works" in moved[0].text
 
 
 def test_a_server_without_mail_has_no_such_route_and_no_form(tmp_path: Path):

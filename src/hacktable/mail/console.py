@@ -50,3 +50,19 @@ async def _render(request: Request, live: Live) -> str | None:
     return templates().get_template("_mail_host.html").render(
         code=live.record.code, status=live.record.status, rows=rows, on=bool(mailed),
         gateway=request.app.state.mail_settings.address)
+
+
+async def seat_panel(request: Request, live: Live, seat: int) -> str | None:
+    """The player's own "Play by email" box: only they can move their seat to an address."""
+    if not writes_orders(live.game) or live.record.status in FINISHED:
+        return None
+    state = live.match.state if live.match is not None else None
+    if not writes_orders(live.game, state):
+        return None
+    store = MailStore(request.app.state.table.store)
+    mailed = {s.seat: s.address for s in await store.seats(live.record.id)}
+    from hacktable.web import templates
+
+    return templates().get_template("_mail_seat.html").render(
+        code=live.record.code, address=mailed.get(seat),
+        gateway=request.app.state.mail_settings.address)

@@ -69,7 +69,8 @@ class Wanted:
 
 
 async def enable_seats(table: Table, store: MailStore, settings: MailSettings, code: str,
-                       wanted: Sequence[Wanted], new_codes: bool = False) -> list[Enabled]:
+                       wanted: Sequence[Wanted], new_codes: bool = False,
+                       by: str = "host") -> list[Enabled]:
     """Give each wanted seat an address: a seat held on the web keeps its player (mail is
     a second channel to it), an open seat is taken under the given name. The request is
     checked beforehand (`mail.seating`)."""
@@ -86,22 +87,47 @@ async def enable_seats(table: Table, store: MailStore, settings: MailSettings, c
                            "by email.")
         done.append(await _register(table, store, settings, live.record.id, live.record.code,
                                     held.seat, held.name or want.name or "", want.address,
-                                    token, new_codes))
+                                    token, new_codes, by))
     return done
 
 
 async def _register(table: Table, store: MailStore, settings: MailSettings, match_id: int,
                     code: str, seat_no: int, name: str, address: str, token: str | None,
-                    new_codes: bool) -> Enabled:
-    """Store the seat's address and code and queue its welcome mail (once per code)."""
+                    new_codes: bool, by: str = "host") -> Enabled:
+    """Store the seat's address and code and queue its welcome mail (once per code).
+
+    Every change of a seat's channel is logged for the whole table to see (once the match
+    has started), and an address that loses the seat is told so: a seat never changes
+    hands unseen."""
     old = next((s for s in await store.seats(match_id) if s.seat == seat_no), None)
     keep = old is not None and not new_codes and old.address == address
     secret = old.secret if keep and old is not None else new_secret()
     now = table.clock.now()
     await store.set_seat(match_id, seat_no, address, secret, now)
     seat = MailSeat(match_id, seat_no, address, secret)
-    await store.enqueue([welcome(table, settings, seat, name, code, token)], now)
+    mails = [welcome(table, settings, seat, name, code, token)]
+    if old is not None and old.address != address:
+        mails.append(moved(table, settings, old, name, code, secret))
+    await store.enqueue(mails, now)
+    change = ("on" if old is None else "address" if old.address != address
+              else "codes" if not keep else None)
+    if change is not None:
+        await table.note_seat(await table.load(code), seat_no,
+                              {"do": "mail", "change": change, "by": by})
     return Enabled(seat, name, token)
+
+
+def moved(table: Table, settings: MailSettings, old: MailSeat, name: str, code: str,
+          new_secret: str) -> Outgoing:
+    """Tell the address a seat left that it no longer plays it (its code stops counting)."""
+    text = (f"Dear {name},\n\nYour seat in match {code} is now played from another email "
+            "address, and the seat code you were sent no longer works. If you did not ask "
+            "for this, tell the host and the other players at once.\n")
+    message_id, data = compose(settings, to=old.address,
+                               subject=f"Match {code}: your seat moved to another address",
+                               text=text, now=table.clock.now())
+    return Outgoing(f"moved:{old.match_id}:{old.seat}:{new_secret}", "moved", old.address,
+                    message_id, data, old.match_id, old.seat)
 
 
 def writes_orders(game: Game, state: State | None = None) -> bool:

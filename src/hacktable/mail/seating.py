@@ -10,10 +10,10 @@ from hacktable.engine.errors import Rejected
 from hacktable.mail.enable import Wanted, writes_orders
 from hacktable.mail.identity import normal_address
 from hacktable.mail.settings import MailSettings
-from hacktable.server.errors import WrongMoment
+from hacktable.server.errors import NotAllowed, WrongMoment
 from hacktable.server.service import Live
 from hacktable.store.mail import MailSeat
-from hacktable.store.records import BOT, FINISHED, LOBBY, OPEN
+from hacktable.store.records import BOT, FINISHED, HUMAN, LOBBY, OPEN
 
 MAX_ADDRESS = 254
 _ADDRESS = re.compile(r"^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?"
@@ -57,6 +57,7 @@ def check(live: Live, settings: MailSettings, players: Mapping[int, str],
     if not players:
         raise Rejected("Give at least one player's email address.")
     wanted: list[Wanted] = []
+    mailed = {s.seat: s for s in existing}
     for seat, given in sorted(players.items()):
         if not 0 <= seat < len(seats):
             raise Rejected(f"There is no seat {seat + 1}; this table has seats 1 to "
@@ -72,6 +73,9 @@ def check(live: Live, settings: MailSettings, players: Mapping[int, str],
         if held.kind == BOT:
             raise Rejected(f"Seat {seat + 1} is played by a bot, so nobody can play it by "
                            "email.")
+        if held.kind == HUMAN:
+            _host_may_change(record.status, seat, held.name or f"seat {seat + 1}",
+                             mailed.get(seat), address)
         name = None
         if held.kind == OPEN:
             name = " ".join(names.get(seat, "").split())
@@ -89,6 +93,43 @@ def check(live: Live, settings: MailSettings, players: Mapping[int, str],
                               "the match cannot start: give it a player's address, or hand it "
                               "to a bot first.")
     return wanted
+
+
+def _host_may_change(status: str, seat: int, name: str, mailed: MailSeat | None,
+                     address: str) -> None:
+    """A seat someone holds is theirs: the host may not give it to another address, or the
+    host (or whoever has the host's link) could receive its code and play it.
+
+    The host seats players who are not here yet (an open seat, by name and address) and may
+    correct such an address before the match starts (the old address is told). Anything
+    else needs the seat's own player, from their own screen."""
+    if mailed is None:
+        raise NotAllowed(f"Seat {seat + 1} is {name}'s: only {name} can add email play to it, "
+                         "from their own screen (\"Play by email\" beside the game). The host "
+                         "cannot change how someone else's seat is played.")
+    if mailed.address != address and status != LOBBY:
+        raise NotAllowed(f"Seat {seat + 1} already plays by email; only {name} can move it to "
+                         "another address, from their own screen.")
+
+
+def player_check(live: Live, settings: MailSettings, seat: int, given: str,
+                 existing: list[MailSeat]) -> Wanted:
+    """A player's own request to play their seat by email (or from a new address)."""
+    state = live.match.state if live.match is not None else None
+    if not writes_orders(live.game, state):
+        raise Rejected(f"{live.game.name} has no written notation, so it cannot be played by "
+                       "email; play it here.")
+    if live.record.status in FINISHED:
+        raise WrongMoment("This match is over; email play can no longer be turned on.")
+    address = normal_address(given)
+    if not valid_address(address):
+        raise Rejected(f"{given.strip()!r} is not an email address; write it as "
+                       "name@example.org.")
+    if _own(address, settings):
+        raise Rejected(f"{address} is the gamemaster's own address; give your own.")
+    wanted = [Wanted(seat, address)]
+    _no_shared_addresses(wanted, existing)
+    return wanted[0]
 
 
 def _no_shared_addresses(wanted: list[Wanted], existing: list[MailSeat]) -> None:

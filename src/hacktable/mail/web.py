@@ -26,7 +26,7 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
     status: {"model": Problem, "description": meaning} for status, meaning in (
         (400, "A seat, address or name that cannot be used; the sentence says which"),
         (401, "No token: open the host link first"),
-        (403, "Not the host's token"),
+        (403, "Not the host's token, or a seat only its player may move to email"),
         (404, "No such room code"),
         (409, "The wrong moment: the match is over, or cannot start yet"),
         (422, "A malformed body"),
@@ -133,6 +133,53 @@ async def _enable(request: Request, table: Table, live: Live, caller: Caller,
     return await setup(table, live, settings_of(request))
 
 
+class MyMail(BaseModel):
+    """A player's own seat, played by email from this address."""
+
+    model_config = ConfigDict(extra="forbid")
+    address: str = Field(max_length=254, description="The player's email address; the seat's "
+                         "code is sent there, in a welcome mail.")
+
+
+class MyMailSetup(BaseModel):
+    """Email play for the caller's own seat."""
+
+    seat: int
+    address: str | None = Field(description="Where this seat's mail goes; null if none.")
+    gateway: str
+
+
+@router.get("/matches/{code}/mail/mine", response_model=MyMailSetup,
+            summary="Email play for your own seat (the seat's token)")
+async def read_my_mail(code: str, request: Request) -> MyMailSetup:
+    table, live, caller = await resolve(request, code)
+    seat = table.require_seat(caller)
+    mailed = {s.seat: s for s in await MailStore(table.store).seats(live.record.id)}
+    return MyMailSetup(seat=seat, address=mailed[seat].address if seat in mailed else None,
+                       gateway=settings_of(request).address)
+
+
+@router.post("/matches/{code}/mail/mine", response_model=MyMailSetup,
+             summary="Play your own seat by email too, or from another address (the seat's "
+                     "token); the whole table is told, never the address")
+async def enable_my_mail(code: str, body: MyMail, request: Request) -> MyMailSetup:
+    table, live, caller = await resolve(request, code)
+    seat = table.require_seat(caller)
+    settings = settings_of(request)
+    store = MailStore(table.store)
+    async with console.changing(request, live.record.id):
+        existing = await store.seats(live.record.id)
+        wanted = await table.read(live, lambda live: seating.player_check(
+            live, settings, seat, body.address, existing))
+        if not settings.web_url:
+            settings = replace(settings, web_url=str(request.base_url).rstrip("/"))
+        await enable_seats(table, store, settings, live.record.code, [wanted], by="player")
+    gateway = getattr(request.app.state, "mail", None)
+    if gateway is not None:
+        gateway.outbox.wake()
+    return MyMailSetup(seat=seat, address=wanted.address, gateway=settings.address)
+
+
 def mount(app: FastAPI, settings: MailSettings) -> None:
     """Give a server that runs the gateway the routes and the host console's panel."""
     app.state.mail_settings = settings
@@ -141,3 +188,6 @@ def mount(app: FastAPI, settings: MailSettings) -> None:
     panels = getattr(app.state, "host_panels", None)
     if panels is not None:
         panels.append(console.panel)
+    seat_panels = getattr(app.state, "seat_panels", None)
+    if seat_panels is not None:
+        seat_panels.append(console.seat_panel)

@@ -58,6 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.host_panels = []  # extensions append `pages.HostPanel`s (e.g. `serve --mail`)
+    app.state.seat_panels = []  # and `pages.SeatPanel`s for a player's own screen
     app.include_router(api.router)
     app.include_router(pages.router)
     from hacktable.web import STATIC_DIR

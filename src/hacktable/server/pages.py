@@ -23,6 +23,9 @@ router = APIRouter(include_in_schema=False)
 HostPanel = Callable[[Request, Live], Awaitable[str | None]]
 """An extension's part of the host console (listed in `app.state.host_panels`): its HTML
 for this match, or None to show nothing. The server knows no extension by name."""
+SeatPanel = Callable[[Request, Live, int], Awaitable[str | None]]
+"""An extension's part of a player's own screen (listed in `app.state.seat_panels`), for
+the seat the page belongs to: what only that seat's player may do (e.g. email play)."""
 
 
 def _render(name: str, **context: Any) -> str:
@@ -87,8 +90,10 @@ async def room(code: str, request: Request, token: str | None = None) -> Respons
                                         game=presenter.game_info(live.game),
                                         is_host=is_host, you=caller.seat,
                                         host_panels=panels))
-        return _table(live, caller, presenter.screen(live, caller, table.clock.now()),
-                      seat_url)
+        payload = presenter.screen(live, caller, table.clock.now())
+    assert caller.seat is not None
+    return _table(live, caller, payload, seat_url,
+                  seat_panels=await _seat_panels(request, live, caller.seat))
 
 
 @router.get("/m/{code}/host", response_class=HTMLResponse)
@@ -118,9 +123,20 @@ async def watch(code: str, request: Request) -> Response:
 
 
 def _table(live: Live, caller: Caller, payload: dict[str, Any],
-           seat_url: str | None = None, host_panels: list[str] | None = None) -> HTMLResponse:
+           seat_url: str | None = None, host_panels: list[str] | None = None,
+           seat_panels: list[str] | None = None) -> HTMLResponse:
     return HTMLResponse(_render("table.html", **_context(live, caller, payload, seat_url),
-                                host_panels=host_panels or []))
+                                host_panels=host_panels or [], seat_panels=seat_panels or []))
+
+
+async def _seat_panels(request: Request, live: Live, seat: int) -> list[str]:
+    """The extensions' panels for one seat's own screen."""
+    found = []
+    for panel in getattr(request.app.state, "seat_panels", ()):
+        html = await panel(request, live, seat)
+        if html:
+            found.append(html)
+    return found
 
 
 async def _host_panels(request: Request, live: Live) -> list[str]:

@@ -7,6 +7,7 @@ viewer may see, so nothing another seat may not see can reach it.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from hacktable.engine.contract import GM, SPECTATOR, Event, Game
@@ -128,7 +129,23 @@ def describe(live: Live, event: Event) -> str:
         seat = int(data.get("seat", -1))
         name = live.seats[seat].name if 0 <= seat < len(live.seats) else f"seat {seat + 1}"
         return f"A bot ({data.get('personality')}) now plays for {name}."
+    if command == "mail":
+        return _mail_note(live, data)
     return f"{event.kind}: {command}"
+
+
+def _mail_note(live: Live, data: Mapping[str, Any]) -> str:
+    """A seat's email channel changed: said to everyone, so a seat cannot change hands
+    unseen (never the address itself, which is the player's own business)."""
+    seat = int(data.get("seat", -1))
+    name = live.seats[seat].name if 0 <= seat < len(live.seats) else f"seat {seat + 1}"
+    by = name if data.get("by") == "player" else "the host"
+    change = data.get("change")
+    if change == "address":
+        return f"{name}'s seat is now played from another email address (changed by {by})."
+    if change == "codes":
+        return f"{name}'s seat was sent a new email code (asked by {by})."
+    return f"{name} can now also play by email (turned on by {by})."
 
 
 def _duration(seconds: float) -> str:

@@ -510,6 +510,22 @@ class Table:
         live.declined.pop(seat, None)
         return live.clock
 
+    async def note_seat(self, live: Live, seat: int, payload: Mapping[str, Any]) -> bool:
+        """Log a change to how a seat is played (e.g. email turned on for it), for everyone
+        at the table to see. Before the match starts there is no log yet, and nothing is
+        written (the room shows its seats); returns whether an entry was written."""
+        def step(live: Live, now: float) -> clockwork.ClockState:
+            assert live.match is not None
+            live.match.note(SEAT, {**payload, "seat": seat}, seat=seat, at=iso(now))
+            return live.clock
+
+        async with live.lock:
+            await self._sync(live)
+            if live.record.status == LOBBY:
+                return False
+            await self._write(live, step)
+        return True
+
     # -- deadlines ----------------------------------------------------------------------
 
     async def fire_due(self, lease: float = 30.0) -> int:
