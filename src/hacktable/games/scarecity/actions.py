@@ -1,0 +1,55 @@
+"""Scare-City's moves: one small immutable record per move, JSON in and out.
+
+`{"do": "claim", "card": 17}` places a token on shop card 17; `restore`, `decommission`
+and `buy` add to this round's plan (carried out when the phase closes); `pass`, `unclaim`,
+`cancel` and `done` take no card. Cards are named by their number in the match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hacktable.engine.errors import Rejected
+
+CARD_VERBS = ("claim", "unclaim", "restore", "decommission", "buy")
+PLAIN_VERBS = ("pass", "cancel", "done")
+VERBS = CARD_VERBS + PLAIN_VERBS
+CLAIM_VERBS = ("claim", "unclaim", "pass")
+CITY_VERBS = ("restore", "decommission", "buy", "cancel", "done")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move; `card` is a Program Card's number for the verbs that name one."""
+
+    do: str
+    card: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.do not in VERBS:
+            raise Rejected(f"There is no move called {self.do!r}; the moves are: "
+                           f"{', '.join(VERBS)}.")
+        if self.do in CARD_VERBS:
+            if isinstance(self.card, bool) or not isinstance(self.card, int):
+                raise Rejected(f"Say which card to {self.do} (its number), e.g. "
+                               f"{{\"do\": \"{self.do}\", \"card\": 3}}.")
+        elif self.card is not None:
+            raise Rejected(f"A {self.do} move names no card.")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"do": self.do} if self.card is None else {"do": self.do, "card": self.card}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Move:
+        if isinstance(data, Move):
+            return data
+        if not isinstance(data, dict):
+            raise Rejected("A Scare-City move is an object such as {\"do\": \"pass\"}.")
+        verb = data.get("do")
+        if not isinstance(verb, str):
+            raise Rejected("A Scare-City move needs a \"do\" naming the move, e.g. \"buy\".")
+        unknown = sorted(set(data) - {"do", "card"}, key=str)
+        if unknown:
+            raise Rejected(f"A Scare-City move has no field {unknown[0]!r}.")
+        return cls(verb, data.get("card"))

@@ -1,0 +1,100 @@
+"""Phases 2 and 3 at the same time: each player's plan to restore, decommission and buy.
+
+"These phases can be done by all players at the same time", so a plan is a secret
+submission: moves add to it, each checked against the whole plan (money, slots, no second
+copy of a card), and nothing happens to the table until the phase closes (rounds.py).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from hacktable.engine.contract import Event
+from hacktable.engine.errors import Rejected
+from hacktable.games.scarecity.actions import Move
+from hacktable.games.scarecity.cards import DISTRICT_NAMES, DISTRICTS, program
+from hacktable.games.scarecity.claims import claimers
+from hacktable.games.scarecity.state import State, city_keys, district_count
+
+
+def plan_cost(state: State, plan: dict[str, Any]) -> int:
+    """$ the plan spends: each restore the card's cost, each decommission the fee, each
+    purchase the card's cost."""
+    options = state["options"]
+    return (sum(program(c).cost for c in plan["restore"])
+            + options["decommission_cost"] * len(plan["decommission"])
+            + sum(program(c).cost for c in plan["buy"]))
+
+
+def plan_problem(state: State, seat: int, plan: dict[str, Any]) -> str | None:
+    """Why this plan cannot be carried out, or None. Checked after every move."""
+    options = state["options"]
+    player = state["players"][seat]
+    owned = {slot["card"]: slot for slot in player["city"]}
+    for card in plan["restore"]:
+        if card not in owned:
+            return f"Card {card} is not in your city."
+        if not owned[card]["degraded"]:
+            return f"{program(card).name} is not degraded; only red cards need restoring."
+    for card in plan["decommission"]:
+        if card not in owned:
+            return f"Card {card} is not in your city."
+    if len(plan["restore"]) > options["restores_per_round"]:
+        return (f"You may restore only {options['restores_per_round']} card(s) per round "
+                "(\"you can only restore 1 card per turn\").")
+    if len(plan["decommission"]) > options["decommissions_per_round"]:
+        return (f"You may decommission only {options['decommissions_per_round']} card(s) per "
+                "round (\"you can only remove 1 card per turn\").")
+    if set(plan["restore"]) & set(plan["decommission"]):
+        return "You cannot both restore and decommission the same card."
+    if len(set(plan["restore"])) < len(plan["restore"]) or \
+            len(set(plan["decommission"])) < len(plan["decommission"]):
+        return "That card is already in your plan."
+    kept = Counter(key for card, key in zip(owned, city_keys(state, seat), strict=True)
+                   if card not in plan["decommission"])
+    for card in plan["buy"]:
+        if card not in state["shop"] or seat not in claimers(state, card):
+            return f"You can only buy shop cards you claimed; card {card} is not one."
+        kept[program(card).key] += 1
+    if plan["buy"] and max(kept.values()) > 1:
+        return "You may not have two of the same card in your city."
+    for district in DISTRICTS:
+        gone = sum(1 for c in plan["decommission"] if program(c).district == district)
+        new = sum(1 for c in plan["buy"] if program(c).district == district)
+        if district_count(state, seat, district) - gone + new > options["district_slots"]:
+            return (f"Your {DISTRICT_NAMES[district]} district has no empty slot for that "
+                    "card; decommission one there first or buy something else.")
+    cost = plan_cost(state, plan)
+    if cost > player["money"]:
+        return f"That plan costs ${cost} and you have ${player['money']}."
+    return None
+
+
+def check(state: State, seat: int, move: Move) -> dict[str, Any]:
+    """The seat's plan after this move, or Rejected saying why not."""
+    plan = state["plans"][seat]
+    if move.do == "cancel":
+        return {"restore": [], "decommission": [], "buy": [], "done": False}
+    if plan["done"]:
+        raise Rejected("You have already said you are done this round; cancel to change "
+                       "your plan.")
+    if move.do == "done":
+        return {**plan, "done": True}
+    if move.do not in ("restore", "decommission", "buy"):
+        raise Rejected(f"Claiming is over this round: restore, decommission or buy, not "
+                       f"{move.do}.")
+    if move.card in plan[move.do]:
+        raise Rejected("That card is already in your plan.")
+    new = {**plan, move.do: [*plan[move.do], move.card]}
+    problem = plan_problem(state, seat, new)
+    if problem:
+        raise Rejected(problem)
+    return new
+
+
+def perform(state: State, seat: int, move: Move, plan: dict[str, Any],
+            events: list[Event]) -> None:
+    state["plans"][seat] = plan
+    events.append(Event("plan", {"seat": seat, "move": move.to_json(),
+                                 "spend": plan_cost(state, plan)}, (seat,)))
