@@ -19,6 +19,7 @@ from hacktable.server import api, pages
 from hacktable.server.broker import make_broker
 from hacktable.server.deadlines import run_deadlines
 from hacktable.server.errors import TableError
+from hacktable.server.origin import SameOriginOnly
 from hacktable.server.service import Table
 from hacktable.server.settings import Settings
 from hacktable.store import Store, database_url
@@ -64,6 +65,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from hacktable.web import STATIC_DIR
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.add_middleware(SameOriginOnly, allowed_origins=settings.allowed_origins)
     _errors(app)
     return app
 

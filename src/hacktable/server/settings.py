@@ -27,6 +27,9 @@ class Settings:
     """Logs longer than this load from their latest snapshot instead of replaying it all."""
     deadline_lease: float = 30.0
     """How long a process may hold a claimed deadline before another one takes it over."""
+    allowed_origins: tuple[str, ...] = ()
+    """Other origins whose pages may write to this table (e.g. a site that embeds it behind
+    a proxy with another host name); the table's own origin is always allowed."""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -37,6 +40,9 @@ class Settings:
             "clock_file": Path(env["HACKTABLE_CLOCK_FILE"]) if env.get("HACKTABLE_CLOCK_FILE")
             else None,
             "tick": float(env.get("HACKTABLE_TICK") or DEFAULT_TICK),
+            "allowed_origins": tuple(o.strip() for o in
+                                     env.get("HACKTABLE_ALLOWED_ORIGINS", "").split(",")
+                                     if o.strip()),
         }
         values.update({key: value for key, value in overrides.items() if value is not None})
         return cls(**values)  # type: ignore[arg-type]
