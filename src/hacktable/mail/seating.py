@@ -30,7 +30,7 @@ def seat_numbers(given: Mapping[str, str], what: str) -> dict[int, str]:
     """{"0": ...} as the JSON body has it -> {0: ...}; blank values are left out."""
     found: dict[int, str] = {}
     for key, value in given.items():
-        if not (key.strip().isascii() and key.strip().isdigit()):
+        if not (key.strip().isascii() and key.strip().isdigit()) or len(key.strip()) > 3:
             raise Rejected(f"{what} are given by seat number (from 0), not {key!r}.")
         if value.strip():
             found[int(key)] = value.strip()

@@ -56,15 +56,25 @@ router = APIRouter(prefix="/api", responses=_REFUSALS, dependencies=[Security(TO
 COOKIE_AGE = 60 * 60 * 24 * 60
 
 
+OptionName = Annotated[str, Field(max_length=60)]
+OptionNumber = Annotated[int, Field(ge=-1_000_000_000, le=1_000_000_000)]
+OptionText = Annotated[str, Field(max_length=200)]
+SeatKey = Annotated[str, Field(max_length=3)]
+Personality = Annotated[str, Field(max_length=40)]
+
+
 class CreateMatch(BaseModel):
     """A new match: game, seats, rule options and which seats are bots."""
 
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=40, description="A game id, as listed by GET /api/games.")
     seats: int | None = Field(None, ge=1, le=64, description="Defaults to the game's minimum.")
-    options: dict[str, int | bool | str] = Field(default_factory=dict)
-    bots: dict[str, str] = Field(default_factory=dict,
-                                 description="Seat index (from 0) to bot personality.")
+    options: dict[OptionName, bool | OptionNumber | OptionText] = Field(
+        default_factory=dict, max_length=100, description="Rule options by name (see "
+        "GET /api/games); numbers within ±1,000,000,000.")
+    bots: dict[SeatKey, Personality] = Field(
+        default_factory=dict, max_length=64, description="Seat index (from 0) to bot "
+        "personality.")
 
 
 class Created(BaseModel):
@@ -96,7 +106,9 @@ class Move(BaseModel):
 
 class HostCommand(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seconds: float | None = Field(None, description="extend: how many seconds to add.")
+    seconds: float | None = Field(None, ge=-7 * 24 * 3600, le=7 * 24 * 3600,
+                                  allow_inf_nan=False,
+                                  description="extend: how many seconds to add.")
     seat: int | None = Field(None, ge=0, le=63, description="bot: the seat to hand over.")
     personality: str | None = Field(None, max_length=40, description="bot: which bot.")
 
@@ -161,8 +173,8 @@ async def game(game_id: str) -> dict[str, Any]:
 async def create(body: CreateMatch, request: Request, response: Response) -> Created:
     bots: dict[int, str] = {}
     for key, personality in body.bots.items():
-        if not (key.strip().isascii() and key.strip().isdigit()):
-            raise Rejected(f"Bots are given by seat number, not {key!r}.")
+        if not (key.strip().isascii() and key.strip().isdigit()) or len(key.strip()) > 3:
+            raise Rejected(f"Bots are given by seat number (from 0), not {key[:20]!r}.")
         bots[int(key)] = personality
     record, host_token = await table_of(request).create(body.game, body.seats, body.options,
                                                         bots)

@@ -72,7 +72,7 @@ async def find(code: str = "") -> Response:
 async def room(code: str, request: Request, token: str | None = None) -> Response:
     """A seat's table, or the room (pick a seat) for a visitor without one."""
     if token:
-        return _keep_token(request, code, token, seat_cookie, f"/m/{code.upper()}")
+        return await _keep_token(request, code, token, as_host=False)
     try:
         table, live, caller = await resolve(request, code)
     except NotAllowed:  # a stale cookie (the seat went to a bot): show the room
@@ -99,7 +99,7 @@ async def room(code: str, request: Request, token: str | None = None) -> Respons
 @router.get("/m/{code}/host", response_class=HTMLResponse)
 async def host_console(code: str, request: Request, token: str | None = None) -> Response:
     if token:
-        return _keep_token(request, code, token, host_cookie, f"/m/{code.upper()}/host")
+        return await _keep_token(request, code, token, as_host=True)
     table, live, caller = await resolve(request, code, as_host=True)
     if caller.role != "host":
         raise TableError("This is the host's console; open the host link you were given.")
@@ -157,9 +157,29 @@ async def _is_host(request: Request, live: Live) -> bool:
     return caller.role == "host"
 
 
-def _keep_token(request: Request, code: str, token: str, cookie: Any, to: str) -> Response:
-    """Move a personal link's token into a cookie, then show the page without it."""
+async def _keep_token(request: Request, code: str, token: str, as_host: bool) -> Response:
+    """Move a personal link's token into a cookie, then show the page without it.
+
+    Only a token that holds this match's seat (or its host console) is kept: a link with a
+    wrong or stale token, or for another room, must not log a player out of their seat or
+    plant a session of someone else's choosing. The room code is the stored one, never the
+    text of the address."""
+    table = request.app.state.table
+    live = await table.load(code)
+    try:
+        caller = await table.caller(live, None if as_host else token,
+                                    host_token=token if as_host else None)
+    except NotAllowed:
+        caller = Caller("spectator")
+    wanted = "host" if as_host else "seat"
+    if caller.role != wanted:
+        what = "the host console" if as_host else "a seat"
+        raise NotAllowed(f"That link does not hold {what} at table {live.record.code}: it may "
+                         "be mistyped or out of date. Your own seat, if you have one here, is "
+                         "unchanged; ask the host for a fresh link.")
+    code = live.record.code
+    to = f"/m/{code}/host" if as_host else f"/m/{code}"
     response = RedirectResponse(to, status_code=303)
-    response.set_cookie(cookie(code.upper()), token, max_age=COOKIE_AGE, httponly=True,
-                        samesite="lax", path="/")
+    response.set_cookie(host_cookie(code) if as_host else seat_cookie(code), token,
+                        max_age=COOKIE_AGE, httponly=True, samesite="lax", path="/")
     return response
