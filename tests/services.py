@@ -94,6 +94,8 @@ class Server:
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
     log_path: Path | None = None
+    env: dict[str, str] = field(default_factory=dict)
+    """Extra environment for the process (overrides the tests' defaults)."""
 
     @property
     def url(self) -> str:
@@ -101,7 +103,9 @@ class Server:
 
     def start(self, timeout: float = 20.0) -> Server:
         env = dict(os.environ, HACKTABLE_DATABASE_URL=self.database_url,
-                   HACKTABLE_CLOCK_FILE=str(self.clock.path), HACKTABLE_TICK="0.05")
+                   HACKTABLE_CLOCK_FILE=str(self.clock.path), HACKTABLE_TICK="0.05",
+                   HACKTABLE_LOOKUP_MISSES_PER_MINUTE="0", HACKTABLE_CREATES_PER_MINUTE="0")
+        env.update(self.env)  # tests of the limits set their own
         if self.redis_url:
             env["HACKTABLE_REDIS_URL"] = self.redis_url
         else:

@@ -19,6 +19,7 @@ from hacktable.server import api, pages
 from hacktable.server.broker import make_broker
 from hacktable.server.deadlines import run_deadlines
 from hacktable.server.errors import TableError
+from hacktable.server.limits import RateLimits
 from hacktable.server.origin import SameOriginOnly
 from hacktable.server.service import Table
 from hacktable.server.settings import Settings
@@ -37,7 +38,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await broker.start(table.on_message)
         app.state.table = table
         app.state.settings = settings
-        loop = asyncio.create_task(run_deadlines(table, settings.tick, settings.deadline_lease))
+        loop = asyncio.create_task(run_deadlines(table, settings.tick, settings.deadline_lease,
+                                                 settings.keep_days))
         # What was loaded to start (modules, templates) lives as long as the process: keep it
         # out of the collector's full passes, whose pauses are the server's worst latency.
         gc.collect()
@@ -66,6 +68,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(SameOriginOnly, allowed_origins=settings.allowed_origins)
+    app.add_middleware(RateLimits, misses_per_minute=settings.lookup_misses_per_minute,
+                       creates_per_minute=settings.creates_per_minute)
     _errors(app)
     return app
 

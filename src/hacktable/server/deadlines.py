@@ -19,8 +19,16 @@ CATCH_UP_SECONDS = 2.0
 lost."""
 
 
-async def run_deadlines(table: Table, tick: float, lease: float) -> None:
+HOUSEKEEPING_SECONDS = 60.0
+"""How often idle matches are forgotten and expired ones removed."""
+IDLE_SECONDS = 600.0
+"""A match nobody watched or moved here for this long is dropped from memory (not from the
+store: the next request rebuilds it)."""
+
+
+async def run_deadlines(table: Table, tick: float, lease: float, keep_days: float = 0) -> None:
     ticks_per_catch_up = max(1, round(CATCH_UP_SECONDS / tick))
+    ticks_per_housekeeping = max(1, round(HOUSEKEEPING_SECONDS / tick))
     count = 0
     while True:
         count += 1
@@ -28,6 +36,9 @@ async def run_deadlines(table: Table, tick: float, lease: float) -> None:
             await table.fire_due(lease)
             if count % ticks_per_catch_up == 0:
                 await table.catch_up()
+            if count % ticks_per_housekeeping == 0:
+                table.evict_idle(IDLE_SECONDS)
+                await table.expire(keep_days)
         except asyncio.CancelledError:
             raise
         except Exception:  # a database hiccup must not stop the clock for good

@@ -84,6 +84,8 @@ class Live:
     version: int = 0
     """Counts the moves and room changes watchers were told of (they wait for a change)."""
     last_news: str = "move"
+    used_at: float = 0.0
+    """When this process last loaded or was asked about the match (event-loop time)."""
 
     @property
     def seq(self) -> int:
@@ -250,6 +252,7 @@ class Table:
     async def load_id(self, match_id: int) -> Live:
         live = self._live.get(match_id)
         if live is not None:
+            live.used_at = asyncio.get_running_loop().time()
             return live
         async with self._loading:
             live = self._live.get(match_id)
@@ -257,6 +260,7 @@ class Table:
                 record = await self.store.match(match_id)
                 live = Live(record, await self.store.seats(match_id), get_game(record.game))
                 await self._sync(live)
+                live.used_at = asyncio.get_running_loop().time()
                 self._live[match_id] = live
                 self._codes[record.code] = match_id
                 self.kick_bots(live)  # after a restart, bots may owe a move
@@ -554,6 +558,34 @@ class Table:
             return clock  # the deadline is not this phase's: our copy is behind, look again
         live.match.close_phase(at=iso(now))
         return clock
+
+    # -- forgetting ---------------------------------------------------------------------
+
+    async def expire(self, keep_days: float) -> int:
+        """Remove matches over (or never started) for longer than `keep_days` since they were
+        created, so old room codes stop answering; returns how many went."""
+        if keep_days <= 0:
+            return 0
+        ids = await self.store.expire(self.clock.now() - keep_days * 86400)
+        for match_id in ids:
+            live = self._live.pop(match_id, None)
+            if live is not None:
+                self._codes.pop(live.record.code, None)
+        return len(ids)
+
+    def evict_idle(self, idle_seconds: float) -> int:
+        """Forget matches nobody here has watched or moved for a while: their copy is rebuilt
+        from the store on the next request, so a long-running process does not keep every
+        match it ever loaded. Returns how many were forgotten."""
+        now = asyncio.get_running_loop().time()
+        idle = [match_id for match_id, live in self._live.items()
+                if not live.watchers and not live.lock.locked()
+                and (live.bots_task is None or live.bots_task.done())
+                and now - live.used_at > idle_seconds]
+        for match_id in idle:
+            live = self._live.pop(match_id)
+            self._codes.pop(live.record.code, None)
+        return len(idle)
 
     # -- bots ---------------------------------------------------------------------------
 

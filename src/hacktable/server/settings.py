@@ -27,6 +27,13 @@ class Settings:
     """Logs longer than this load from their latest snapshot instead of replaying it all."""
     deadline_lease: float = 30.0
     """How long a process may hold a claimed deadline before another one takes it over."""
+    lookup_misses_per_minute: float = 30
+    """Room codes that do not exist one client may ask for a minute (0: no limit)."""
+    creates_per_minute: float = 20
+    """Matches one client may create a minute (0: no limit)."""
+    keep_days: float = 30
+    """Days a finished (or never started) match is kept after it was created; 0 keeps every
+    match for ever. Running and paused matches are never removed."""
     allowed_origins: tuple[str, ...] = ()
     """Other origins whose pages may write to this table (e.g. a site that embeds it behind
     a proxy with another host name); the table's own origin is always allowed."""
@@ -40,6 +47,9 @@ class Settings:
             "clock_file": Path(env["HACKTABLE_CLOCK_FILE"]) if env.get("HACKTABLE_CLOCK_FILE")
             else None,
             "tick": float(env.get("HACKTABLE_TICK") or DEFAULT_TICK),
+            "lookup_misses_per_minute": _number(env, "HACKTABLE_LOOKUP_MISSES_PER_MINUTE"),
+            "creates_per_minute": _number(env, "HACKTABLE_CREATES_PER_MINUTE"),
+            "keep_days": _number(env, "HACKTABLE_KEEP_DAYS"),
             "allowed_origins": tuple(o.strip() for o in
                                      env.get("HACKTABLE_ALLOWED_ORIGINS", "").split(",")
                                      if o.strip()),
@@ -49,3 +59,9 @@ class Settings:
 
     def clock(self) -> Clock:
         return OffsetClock(self.clock_file) if self.clock_file else SystemClock()
+
+
+def _number(env: os._Environ[str] | dict[str, str], name: str) -> float | None:
+    """A number from the environment, or None (the default) where it is not set."""
+    value = env.get(name, "").strip()
+    return float(value) if value else None

@@ -20,7 +20,16 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from hacktable.engine.match import Entry
 from hacktable.store import schema
 from hacktable.store.migrate import upgrade
-from hacktable.store.records import BOT, HUMAN, LOBBY, OPEN, RUNNING, MatchRecord, SeatRecord
+from hacktable.store.records import (
+    BOT,
+    FINISHED,
+    HUMAN,
+    LOBBY,
+    OPEN,
+    RUNNING,
+    MatchRecord,
+    SeatRecord,
+)
 
 DEFAULT_FILE = "hacktable.db"
 
@@ -244,6 +253,22 @@ class Store:
         async with self.engine.connect() as conn:
             rows = (await conn.execute(select(m.c.id, m.c.seq).where(m.c.id.in_(match_ids))))
             return {row.id: row.seq for row in rows}
+
+    async def expire(self, created_before: float) -> list[int]:
+        """Remove matches created before this time that are over or were never started
+        (their seats, log, snapshots and mail go with them); running and paused matches
+        stay. Returns the ids removed."""
+        m = schema.matches
+        done = or_(m.c.status.in_(FINISHED), m.c.status == LOBBY)
+        async with self._begin() as conn:
+            ids = [row.id for row in await conn.execute(
+                select(m.c.id).where(and_(m.c.created_at < created_before, done)))]
+            if ids:
+                for table in (schema.snapshots, schema.entries, schema.seats,
+                              schema.mail_seats):
+                    await conn.execute(table.delete().where(table.c.match_id.in_(ids)))
+                await conn.execute(m.delete().where(m.c.id.in_(ids)))
+        return ids
 
     async def count_matches(self) -> int:
         async with self.engine.connect() as conn:

@@ -1,0 +1,124 @@
+"""Rate limits per client: room codes are short enough to read aloud, so they must not be
+guessable by brute force, and one client must not fill the database with matches.
+
+A six-letter code from 31 letters is about 30 bits. Unlimited, a script tries ~1,000 codes a
+second and, with 1,000 matches stored, hits one in minutes. Here each client may miss (ask
+for a room that does not exist) `misses_per_minute` times a minute, in bursts of as many;
+past that every room lookup from it waits (429 with Retry-After). At 30 misses a minute the
+same search takes decades. Creating matches is limited the same way.
+
+The client is the connection's address: behind a reverse proxy, run uvicorn with
+`--proxy-headers` (and `--forwarded-allow-ips`) so that each player is told apart.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+ROOM_PATH = re.compile(r"^/(?:api/matches|m)/[^/]+")
+BUCKETS_KEPT = 10_000
+"""Clients remembered at most (the oldest are forgotten first): memory stays bounded."""
+
+
+@dataclass
+class Bucket:
+    tokens: float
+    at: float
+
+
+class TokenBuckets:
+    """`rate` tokens a minute per key, at most `rate` saved up."""
+
+    def __init__(self, per_minute: float, now: Callable[[], float] = time.monotonic) -> None:
+        self.per_minute = per_minute
+        self.now = now
+        self._buckets: dict[str, Bucket] = {}
+
+    def _bucket(self, key: str) -> Bucket:
+        now = self.now()
+        bucket = self._buckets.pop(key, None) or Bucket(self.per_minute, now)
+        bucket.tokens = min(self.per_minute,
+                            bucket.tokens + (now - bucket.at) * self.per_minute / 60)
+        bucket.at = now
+        self._buckets[key] = bucket  # most recently used last
+        while len(self._buckets) > BUCKETS_KEPT:
+            self._buckets.pop(next(iter(self._buckets)))
+        return bucket
+
+    def wait(self, key: str) -> float:
+        """Seconds until `key` may go on (0: now), spending nothing."""
+        if self.per_minute <= 0:
+            return 0.0
+        bucket = self._bucket(key)
+        return 0.0 if bucket.tokens >= 1 else (1 - bucket.tokens) * 60 / self.per_minute
+
+    def spend(self, key: str) -> None:
+        if self.per_minute > 0:
+            self._bucket(key).tokens -= 1
+
+
+class RateLimits:
+    """ASGI middleware: throttle clients that miss room codes or create many matches."""
+
+    def __init__(self, app: ASGIApp, misses_per_minute: float = 30,
+                 creates_per_minute: float = 20) -> None:
+        self.app = app
+        self.misses = TokenBuckets(misses_per_minute)
+        self.creates = TokenBuckets(creates_per_minute)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        client = (scope.get("client") or ("unknown", 0))[0]
+        path = scope.get("path", "")
+        creating = (scope["type"] == "http" and scope["method"] == "POST"
+                    and path.rstrip("/") == "/api/matches")
+        looking = ROOM_PATH.match(path) is not None
+        limit = self.creates if creating else self.misses if looking else None
+        if limit is None:
+            await self.app(scope, receive, send)
+            return
+        wait = limit.wait(client)
+        if wait > 0:
+            await _too_many(scope, send, wait, creating)
+            return
+        if creating:
+            limit.spend(client)
+            await self.app(scope, receive, send)
+            return
+
+        async def counting(message: Message) -> None:
+            missed = ((message["type"] == "http.response.start" and message["status"] == 404)
+                      or (message["type"] == "websocket.close" and message.get("code") == 4404))
+            if missed:
+                self.misses.spend(client)
+            await send(message)
+
+        await self.app(scope, receive, counting)
+
+
+async def _too_many(scope: Scope, send: Send, wait: float, creating: bool) -> None:
+    seconds = max(1, math.ceil(wait))
+    sentence = (f"Too many new matches from here; wait {seconds} s and try again."
+                if creating else
+                f"Too many room codes that do not exist were tried from here; check the code "
+                f"with the host and try again in {seconds} s.")
+    if scope["type"] == "websocket":
+        await send({"type": "websocket.close", "code": 4429, "reason": sentence[:120]})
+        return
+    api = scope.get("path", "").startswith("/api")
+    body = (json.dumps({"detail": sentence}) if api
+            else f"<!doctype html><title>Wait a moment</title><p>{sentence}</p>").encode()
+    await send({"type": "http.response.start", "status": 429, "headers": [
+        (b"content-type", b"application/json" if api else b"text/html; charset=utf-8"),
+        (b"retry-after", str(seconds).encode()),
+        (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
