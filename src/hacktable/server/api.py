@@ -301,7 +301,13 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
     except TableError as error:
         await websocket.close(code=4000 + error.status, reason=error.message[:120])
         return
+    client = (websocket.client.host if websocket.client else "unknown")
+    full = _crowded(websocket, live, client)
+    if full:
+        await websocket.close(code=4429, reason=full[:120])
+        return
     await websocket.accept()
+    html = format == "html"
 
     async def pump() -> None:
         seen = [-1]
@@ -325,15 +331,10 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                     messages.append(json.dumps({"type": "room",
                                                 "match": presenter.match_info(live)}))
                 if live.record.status != LOBBY:
-                    payload = presenter.screen(live, caller, table.clock.now())
-                    shown = presenter.fingerprint(payload)
+                    shown, text = _shared_screen(table, live, caller, html)
                     if shown != last_shown[0]:  # nothing new for this seat: say nothing
                         last_shown[0] = shown
-                        message: dict[str, Any] = {"type": "screen", "seq": live.seq,
-                                                   **payload}
-                        if format == "html":
-                            message["html"] = render_screen_html(live, caller, payload)
-                        messages.append(json.dumps(message))
+                        messages.append(text)
             for text in messages:
                 await websocket.send_text(text)
 
@@ -343,12 +344,18 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
 
     tasks = [asyncio.create_task(pump()), asyncio.create_task(drain())]
     live.watchers += 1
+    live.watchers_by_client[client] = live.watchers_by_client.get(client, 0) + 1
     try:
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     except WebSocketDisconnect:
         pass
     finally:
         live.watchers -= 1
+        left = live.watchers_by_client.get(client, 1) - 1
+        if left > 0:
+            live.watchers_by_client[client] = left
+        else:
+            live.watchers_by_client.pop(client, None)
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -356,6 +363,39 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                 await task
         with contextlib.suppress(Exception):
             await websocket.close()
+
+
+def _crowded(websocket: WebSocket, live: Live, client: str) -> str | None:
+    """Why one more socket for this match would be one too many, or None: a client (or a
+    crowd) must not make one process render and push without end."""
+    settings = websocket.app.state.settings
+    if live.watchers >= settings.max_sockets_per_match:
+        return "This table has as many watchers as it can serve; try again later."
+    if live.watchers_by_client.get(client, 0) >= settings.max_sockets_per_client:
+        return "Too many open screens of this table from here; close some and reload."
+    return None
+
+
+def _shared_screen(table: Table, live: Live, caller: Caller, html: bool) -> tuple[str, str]:
+    """(what the screen shows, the message to push), rendered once per distinct view and
+    moment: every spectator (or every device of one seat) shares one rendering. Called
+    under the match's lock, so the cached copy is the committed one."""
+    key = (caller.role, caller.viewer, html)
+    moment = (live.version, live.seq, live.record.status, live.record.deadline_at,
+              live.record.remaining)
+    cached = live.rendered.get(key)
+    if cached is not None and cached[0] == moment:
+        return cached[1], cached[2]
+    payload = presenter.screen(live, caller, table.clock.now())
+    shown = presenter.fingerprint(payload)
+    message: dict[str, Any] = {"type": "screen", "seq": live.seq, **payload}
+    if html:
+        message["html"] = render_screen_html(live, caller, payload)
+    text = json.dumps(message)
+    if len(live.rendered) > 64:  # views that are no longer watched
+        live.rendered.clear()
+    live.rendered[key] = (moment, shown, text)
+    return shown, text
 
 
 def render_screen_html(live: Live, caller: Caller, payload: dict[str, Any]) -> str:

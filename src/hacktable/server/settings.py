@@ -34,6 +34,10 @@ class Settings:
     keep_days: float = 30
     """Days a finished (or never started) match is kept after it was created; 0 keeps every
     match for ever. Running and paused matches are never removed."""
+    max_sockets_per_match: int = 500
+    """Live connections one process serves for one match (players and spectators)."""
+    max_sockets_per_client: int = 30
+    """Live connections one client address may hold to one match."""
     allowed_origins: tuple[str, ...] = ()
     """Other origins whose pages may write to this table (e.g. a site that embeds it behind
     a proxy with another host name); the table's own origin is always allowed."""
@@ -50,6 +54,8 @@ class Settings:
             "lookup_misses_per_minute": _number(env, "HACKTABLE_LOOKUP_MISSES_PER_MINUTE"),
             "creates_per_minute": _number(env, "HACKTABLE_CREATES_PER_MINUTE"),
             "keep_days": _number(env, "HACKTABLE_KEEP_DAYS"),
+            "max_sockets_per_match": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_MATCH"),
+            "max_sockets_per_client": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_CLIENT"),
             "allowed_origins": tuple(o.strip() for o in
                                      env.get("HACKTABLE_ALLOWED_ORIGINS", "").split(",")
                                      if o.strip()),
@@ -65,3 +71,8 @@ def _number(env: os._Environ[str] | dict[str, str], name: str) -> float | None:
     """A number from the environment, or None (the default) where it is not set."""
     value = env.get(name, "").strip()
     return float(value) if value else None
+
+
+def _whole(env: os._Environ[str] | dict[str, str], name: str) -> int | None:
+    number = _number(env, name)
+    return None if number is None else int(number)
