@@ -11,6 +11,7 @@ from hacktable.mail.enable import Wanted, writes_orders
 from hacktable.mail.identity import normal_address
 from hacktable.mail.settings import MailSettings
 from hacktable.server.errors import NotAllowed, WrongMoment
+from hacktable.server.names import lookalike_key
 from hacktable.server.service import Live
 from hacktable.store.mail import MailSeat
 from hacktable.store.records import BOT, FINISHED, HUMAN, LOBBY, OPEN
@@ -145,11 +146,13 @@ def _no_shared_addresses(wanted: list[Wanted], existing: list[MailSeat]) -> None
 
 
 def _no_shared_names(wanted: list[Wanted], live: Live) -> None:
-    taken = {s.name.lower() for s in live.seats if s.name}
+    """Names nobody could mistake for each other (see `server.names`)."""
+    taken = {lookalike_key(s.name) for s in live.seats if s.name}
     for want in wanted:
         if want.name is None:
             continue
-        if want.name.lower() in taken:
-            raise Rejected(f"Someone at this table is already called {want.name}; give seat "
-                           f"{want.seat + 1}'s player another name.")
-        taken.add(want.name.lower())
+        if lookalike_key(want.name) in taken:
+            raise Rejected(f"Someone at this table is already called {want.name}, or a name "
+                           f"that looks just like it; give seat {want.seat + 1}'s player "
+                           "another name.")
+        taken.add(lookalike_key(want.name))

@@ -33,6 +33,7 @@ from hacktable.server.errors import (
     TableError,
     WrongMoment,
 )
+from hacktable.server.names import clash
 from hacktable.server.security import (
     new_room_code,
     new_token,
@@ -200,6 +201,10 @@ class Table:
         lowered = [n.lower() for n in names]
         if len(set(lowered)) != len(lowered):
             raise Rejected("Someone at this table already uses that name; pick another.")
+        alike = clash(names)
+        if alike is not None:
+            raise Rejected(f"{alike[1]!r} looks too much like {alike[0]!r}, who sits at this "
+                           "table already; pick a name nobody could mistake for theirs.")
         fill = [n for n in seat_names(len(live.seats) + len(names)) if n.lower() not in lowered]
         trial = names + fill[: len(live.seats) - len(names)]
         try:
