@@ -106,9 +106,9 @@ class Move(BaseModel):
 
 class HostCommand(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seconds: float | None = Field(None, ge=-7 * 24 * 3600, le=7 * 24 * 3600,
-                                  allow_inf_nan=False,
-                                  description="extend: how many seconds to add.")
+    seconds: float | None = Field(None, allow_inf_nan=False,
+                                  description="extend: how many seconds to add (at most a "
+                                  "week).")
     seat: int | None = Field(None, ge=0, le=63, description="bot: the seat to hand over.")
     personality: str | None = Field(None, max_length=40, description="bot: which bot.")
 
