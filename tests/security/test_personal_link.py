@@ -53,3 +53,11 @@ def test_the_host_link_needs_the_host_token(table_server: Server):
         answer = ann.get(f"/m/{table.code}/host?token={table.tokens[0]}")
         assert answer.status_code == 403 and "set-cookie" not in answer.headers
     assert Api(table_server.url).get(f"/api/matches/{table.code}").status_code == 200
+
+
+def test_the_console_refuses_a_player_with_403(table_server: Server):
+    """Forbidden, not a bad request: the player asked properly for what is not theirs."""
+    table = open_table(table_server.url, ["Ann", "Bob", "Cyd", "Dee", "Eve"])
+    for who in (table.seats[0], Api(table_server.url)):
+        answer = who.get(f"/m/{table.code}/host")
+        assert answer.status_code == 403 and "host link" in answer.text

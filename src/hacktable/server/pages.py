@@ -102,7 +102,7 @@ async def host_console(code: str, request: Request, token: str | None = None) ->
         return await _keep_token(request, code, token, as_host=True)
     table, live, caller = await resolve(request, code, as_host=True)
     if caller.role != "host":
-        raise TableError("This is the host's console; open the host link you were given.")
+        raise NotAllowed("This is the host's console; open the host link you were given.")
     panels = await _host_panels(request, live)
     async with live.lock:
         if live.match is None:
