@@ -9,7 +9,8 @@ each seat given growth or security at random (from the seed), default rules:
 - rounds per game (median, p10, p90), eliminations and draws;
 - seat fairness: each seat's win rate against its fair share (1/players);
 - per Program Card type: in how many games it was offered (in the shop), in how many of
-  those somebody bought it, and the win rate of buyers against non-buyers in those games;
+  those somebody bought it, and the win rate of buyers against non-buyers of the same
+  personality in those games (the lift);
 - head to head: growth against security at two seats, seats swapped every game.
 """
 
@@ -75,6 +76,26 @@ def pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
 
+def lift_of(key: str, offered: list[dict[str, Any]], players: int) -> float:
+    """Win rate of the seats that bought the card minus that of the seats that did not,
+    compared within each personality (so a strategy's edge is not credited to its
+    favourite cards) and averaged, weighted by buyers."""
+    total = weight = 0.0
+    for personality in PERSONALITIES:
+        won, seats = Counter(), Counter()
+        for r in offered:
+            for s in range(players):
+                if r["bots"][s] != personality:
+                    continue
+                has = key in r["bought"][s]
+                seats[has] += 1
+                won[has] += s in r["winners"]
+        if seats[True] and seats[False]:
+            total += seats[True] * (won[True] / seats[True] - won[False] / seats[False])
+            weight += seats[True]
+    return total / weight if weight else 0.0
+
+
 def report(players: int, results: list[dict[str, Any]]) -> None:
     games = len(results)
     rounds = sorted(r["rounds"] for r in results)
@@ -102,18 +123,8 @@ def report(players: int, results: list[dict[str, Any]]) -> None:
     for card in PROGRAM_TYPES:
         offered = [r for r in results if card.key in r["offered"]]
         bought = [r for r in offered if any(card.key in k for k in r["bought"].values())]
-        win_b = n_b = win_n = n_n = 0.0
-        for r in offered:
-            for s in range(players):
-                has = card.key in r["bought"][s]
-                won = s in r["winners"]
-                if has:
-                    n_b += 1
-                    win_b += won
-                else:
-                    n_n += 1
-                    win_n += won
-        lift = (win_b / n_b if n_b else 0) - (win_n / n_n if n_n else 0)
+        lift = lift_of(card.key, offered, players)
+        n_b = 0
         rows.append((card.key, len(offered), len(bought) / len(offered) if offered else 0,
                      lift, n_b))
     low = [row for row in rows if row[2] < 0.05]

@@ -141,9 +141,10 @@ class HeuristicBot:
             return -h * card.red
         return h * self.per_round(card, view["options"]["protection_bonus"])
 
-    def weakest(self, view: View, me: Mapping[str, Any], district: str
-                ) -> Mapping[str, Any] | None:
-        cards = [c for c in me["city"] if program(c["id"]).district == district]
+    def weakest(self, view: View, me: Mapping[str, Any], district: str,
+                avoid: int | None = None) -> Mapping[str, Any] | None:
+        cards = [c for c in me["city"]
+                 if program(c["id"]).district == district and c["id"] != avoid]
         return min(cards, key=lambda c: self.keep_value(view, me, c), default=None)
 
     # -- phases 2–3 ------------------------------------------------------------------------
@@ -191,14 +192,17 @@ class HeuristicBot:
                 continue
             fee = 0
             if free[card.district] <= 0:
-                weakest = self.weakest(view, me, card.district)
+                weakest = self.weakest(view, me, card.district, avoid=restored)
                 if removed is not None or weakest is None or options[
                         "decommissions_per_round"] <= 0 or not self.replaceable(view, me, card):
                     continue
                 removed = weakest["id"]
                 fee = options["decommission_cost"]
                 free[card.district] += 1
-            if money - card.cost - fee + income + card.money <= 1:
+            if money - card.cost - fee < 0 or money - card.cost - fee + income + card.money <= 1:
+                if fee:
+                    removed = None
+                    free[card.district] -= 1
                 continue
             plan.append(Move("buy", number))
             money -= card.cost + fee

@@ -70,8 +70,10 @@ def draw_impact(state: State, rng: random.Random, events: list[Event]) -> int:
 
 def rank(state: State) -> list[int]:
     """Most $ first, then most Bitizens ("If players have the same score, go in order of
-    Bitizens"), then table order from the dealer's left."""
-    order = from_left(state, players_in(state))
+    Bitizens"); players still tied are ranked so that claiming, lowest ranked first, starts
+    with the player to the left of the dealer ("starting with the player to the left of
+    the dealer"): the dealer ranks highest among them."""
+    order = list(reversed(from_left(state, players_in(state))))
     players = state["players"]
     return sorted(order, key=lambda s: (-players[s]["money"], -players[s]["bitizens"]))
 

@@ -1,0 +1,20 @@
+"""The bots play whole games from their seat's view, without a rejected move."""
+
+from __future__ import annotations
+
+import pytest
+
+from hacktable.sim.runner import play_match
+
+from .helpers import GAME
+
+
+@pytest.mark.parametrize("bots", [("growth", "security"), ("security", "random", "growth"),
+                                  ("random", "random", "random", "random")])
+def test_bots_finish_games_without_errors(bots):
+    for seed in range(3):
+        played = play_match(GAME, bots, None, seed)
+        assert played.finished
+        heuristic = {name: count for name, count in played.bot_errors.items()
+                     if name != "random"}
+        assert not heuristic, played.error_reasons
