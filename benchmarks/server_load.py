@@ -110,8 +110,8 @@ class ServerProcess:
         if self.redis_url:
             env["HACKTABLE_REDIS_URL"] = self.redis_url
         env["HACKTABLE_TICK"] = str(TICK)  # said explicitly: the tests' helper uses 0.05
-        env["HACKTABLE_CREATES_PER_MINUTE"] = "0"  # the load creates matches by the hundred
-        env["HACKTABLE_LOOKUP_MISSES_PER_MINUTE"] = "0"
+        env["HACKTABLE_CREATES_PER_HOUR"] = "0"  # the load creates matches by the hundred
+        env["HACKTABLE_LOOKUP_MISSES_PER_HOUR"] = "0"
         command = [sys.executable, "-m", "uvicorn", "--factory", FACTORY, "--host", "127.0.0.1",
                    "--port", str(self.port), "--log-level", "warning", "--no-access-log"]
         if not compression:

@@ -104,7 +104,7 @@ class Server:
     def start(self, timeout: float = 20.0) -> Server:
         env = dict(os.environ, HACKTABLE_DATABASE_URL=self.database_url,
                    HACKTABLE_CLOCK_FILE=str(self.clock.path), HACKTABLE_TICK="0.05",
-                   HACKTABLE_LOOKUP_MISSES_PER_MINUTE="0", HACKTABLE_CREATES_PER_MINUTE="0")
+                   HACKTABLE_LOOKUP_MISSES_PER_HOUR="0", HACKTABLE_CREATES_PER_HOUR="0")
         env.update(self.env)  # tests of the limits set their own
         if self.redis_url:
             env["HACKTABLE_REDIS_URL"] = self.redis_url

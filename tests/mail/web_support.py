@@ -54,8 +54,8 @@ class MailServer:
                           "tick = 0.05\n")
         env = dict(os.environ, HACKTABLE_DATABASE_URL=f"sqlite:///{self.folder / 'table.db'}",
                    HACKTABLE_CLOCK_FILE=str(self.clock.path), HACKTABLE_TICK="0.05",
-                   HACKTABLE_MAIL_CONFIG=str(config), HACKTABLE_CREATES_PER_MINUTE="0",
-                   HACKTABLE_LOOKUP_MISSES_PER_MINUTE="0")
+                   HACKTABLE_MAIL_CONFIG=str(config), HACKTABLE_CREATES_PER_HOUR="0",
+                   HACKTABLE_LOOKUP_MISSES_PER_HOUR="0")
         env.pop("HACKTABLE_REDIS_URL", None)
         env.pop("HACKTABLE_MAIL_WEB_URL", None)
         self.process = subprocess.Popen(

@@ -68,8 +68,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(SameOriginOnly, allowed_origins=settings.allowed_origins)
-    app.add_middleware(RateLimits, misses_per_minute=settings.lookup_misses_per_minute,
-                       creates_per_minute=settings.creates_per_minute)
+    app.add_middleware(RateLimits, misses_per_hour=settings.lookup_misses_per_hour,
+                       creates_per_hour=settings.creates_per_hour, burst=settings.rate_burst)
     _errors(app)
     return app
 

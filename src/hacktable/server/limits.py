@@ -1,11 +1,13 @@
 """Rate limits per client: room codes are short enough to read aloud, so they must not be
 guessable by brute force, and one client must not fill the database with matches.
 
-A six-letter code from 31 letters is about 30 bits. Unlimited, a script tries ~1,000 codes a
-second and, with 1,000 matches stored, hits one in minutes. Here each client may miss (ask
-for a room that does not exist) `misses_per_minute` times a minute, in bursts of as many;
-past that every room lookup from it waits (429 with Retry-After). At 30 misses a minute the
-same search takes decades. Creating matches is limited the same way.
+A six-letter code from 31 letters is about 30 bits (887 million codes). Unlimited, a script
+tries ~1,000 codes a second and, with 1,000 matches stored, hits one in about 15 minutes.
+Here each client may miss (ask for a room that does not exist) `burst` times in a row, and
+then `misses_per_hour` times an hour; past that every room lookup from it waits (429 with
+Retry-After). At 60 misses an hour the same search takes about 20 months on average, while
+a person who mistypes a code a few times never notices. Creating matches is limited the
+same way.
 
 The client is the connection's address: behind a reverse proxy, run uvicorn with
 `--proxy-headers` (and `--forwarded-allow-ips`) so that each player is told apart.
@@ -34,18 +36,19 @@ class Bucket:
 
 
 class TokenBuckets:
-    """`rate` tokens a minute per key, at most `rate` saved up."""
+    """`per_hour` tokens an hour per key, at most `burst` saved up (0 per hour: no limit)."""
 
-    def __init__(self, per_minute: float, now: Callable[[], float] = time.monotonic) -> None:
-        self.per_minute = per_minute
+    def __init__(self, per_hour: float, burst: float,
+                 now: Callable[[], float] = time.monotonic) -> None:
+        self.per_hour = per_hour
+        self.burst = max(1.0, burst)
         self.now = now
         self._buckets: dict[str, Bucket] = {}
 
     def _bucket(self, key: str) -> Bucket:
         now = self.now()
-        bucket = self._buckets.pop(key, None) or Bucket(self.per_minute, now)
-        bucket.tokens = min(self.per_minute,
-                            bucket.tokens + (now - bucket.at) * self.per_minute / 60)
+        bucket = self._buckets.pop(key, None) or Bucket(self.burst, now)
+        bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.at) * self.per_hour / 3600)
         bucket.at = now
         self._buckets[key] = bucket  # most recently used last
         while len(self._buckets) > BUCKETS_KEPT:
@@ -54,24 +57,24 @@ class TokenBuckets:
 
     def wait(self, key: str) -> float:
         """Seconds until `key` may go on (0: now), spending nothing."""
-        if self.per_minute <= 0:
+        if self.per_hour <= 0:
             return 0.0
         bucket = self._bucket(key)
-        return 0.0 if bucket.tokens >= 1 else (1 - bucket.tokens) * 60 / self.per_minute
+        return 0.0 if bucket.tokens >= 1 else (1 - bucket.tokens) * 3600 / self.per_hour
 
     def spend(self, key: str) -> None:
-        if self.per_minute > 0:
+        if self.per_hour > 0:
             self._bucket(key).tokens -= 1
 
 
 class RateLimits:
     """ASGI middleware: throttle clients that miss room codes or create many matches."""
 
-    def __init__(self, app: ASGIApp, misses_per_minute: float = 30,
-                 creates_per_minute: float = 20) -> None:
+    def __init__(self, app: ASGIApp, misses_per_hour: float = 60, creates_per_hour: float = 60,
+                 burst: float = 20) -> None:
         self.app = app
-        self.misses = TokenBuckets(misses_per_minute)
-        self.creates = TokenBuckets(creates_per_minute)
+        self.misses = TokenBuckets(misses_per_hour, burst)
+        self.creates = TokenBuckets(creates_per_hour, burst)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):

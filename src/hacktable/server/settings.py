@@ -27,10 +27,14 @@ class Settings:
     """Logs longer than this load from their latest snapshot instead of replaying it all."""
     deadline_lease: float = 30.0
     """How long a process may hold a claimed deadline before another one takes it over."""
-    lookup_misses_per_minute: float = 30
-    """Room codes that do not exist one client may ask for a minute (0: no limit)."""
-    creates_per_minute: float = 20
-    """Matches one client may create a minute (0: no limit)."""
+    lookup_misses_per_hour: float = 60
+    """Room codes that do not exist one client may ask for an hour, after a first burst
+    (0: no limit)."""
+    creates_per_hour: float = 60
+    """Matches one client may create an hour, after a first burst (0: no limit)."""
+    rate_burst: float = 20
+    """How many misses (or creates) a client may make at once before the hourly rate
+    applies."""
     keep_days: float = 30
     """Days a finished (or never started) match is kept after it was created; 0 keeps every
     match for ever. Running and paused matches are never removed."""
@@ -51,8 +55,9 @@ class Settings:
             "clock_file": Path(env["HACKTABLE_CLOCK_FILE"]) if env.get("HACKTABLE_CLOCK_FILE")
             else None,
             "tick": float(env.get("HACKTABLE_TICK") or DEFAULT_TICK),
-            "lookup_misses_per_minute": _number(env, "HACKTABLE_LOOKUP_MISSES_PER_MINUTE"),
-            "creates_per_minute": _number(env, "HACKTABLE_CREATES_PER_MINUTE"),
+            "lookup_misses_per_hour": _number(env, "HACKTABLE_LOOKUP_MISSES_PER_HOUR"),
+            "creates_per_hour": _number(env, "HACKTABLE_CREATES_PER_HOUR"),
+            "rate_burst": _number(env, "HACKTABLE_RATE_BURST"),
             "keep_days": _number(env, "HACKTABLE_KEEP_DAYS"),
             "max_sockets_per_match": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_MATCH"),
             "max_sockets_per_client": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_CLIENT"),
