@@ -1,0 +1,307 @@
+"""Scare-City's screen helper: one viewer's view and legal moves turned into rows the
+template prints (cities by district, the shop with its tokens, both sides of every card
+with its lesson, the Impact Card and who it hit, the score sheet, the debrief).
+
+Everything comes from the context the server passed for one viewer: its own view (a seat
+sees its own plan, nobody the decks' order) and, for a seat being asked, `legal`, its legal
+moves as action JSON; each becomes a button posting that exact JSON. Card texts come from
+the catalogue, not the view.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hacktable.games.scarecity.cards import CATALOGUE, DISTRICT_NAMES, DISTRICTS
+
+Json = dict[str, Any]
+PROGRAMS = CATALOGUE["programs"]
+IMPACTS = CATALOGUE["impacts"]
+COLOUR_MARK = {"green": "▲ green", "red": "▼ red", "orange": "◆ orange"}
+"""Impact colours also carry a symbol and a word (never colour alone)."""
+LINE_DASH = ("", "6 3", "2 3", "8 3 2 3")
+MARKS = ("●", "■", "▲", "◆")
+VERB_LABELS = {"claim": "Claim", "unclaim": "Take token back", "restore": "Restore",
+               "decommission": "Decommission", "buy": "Buy"}
+
+
+def _dump(move: Mapping[str, Any]) -> str:
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+
+
+def card_row(number: int, key: str, context: str, degraded: bool = False) -> Json:
+    """A Program Card with both sides and its lesson; `context` keeps ids unique."""
+    info = PROGRAMS.get(key) or {"name": key, "district": "", "kind": "", "cost": 0,
+                                 "money": 0, "bitizens": 0, "red": 0, "lesson": ""}
+    return {"id": number, "key": key, "name": info["name"], "district": info["district"],
+            "district_name": DISTRICT_NAMES.get(info["district"], ""),
+            "kind": info["kind"], "cost": info["cost"], "money": info["money"],
+            "bitizens": info["bitizens"], "red": info["red"], "lesson": info["lesson"],
+            "degraded": degraded, "dom": f"sc-{context}-{number}", "controls": [],
+            "notes": []}
+
+
+def button(move: Mapping[str, Any], label: str, subject: str = "", css: str = "",
+           confirm: str = "") -> Json:
+    verb = str(move.get("do"))
+    ident = f"sc-{verb}" + (f"-{move['card']}" if "card" in move else "")
+    return {"verb": verb, "label": label, "subject": subject, "json": _dump(move),
+            "css": css, "id": ident, "confirm": confirm}
+
+
+def _cost_label(verb: str, card: Json, options: Mapping[str, Any]) -> str:
+    if verb == "restore" or verb == "buy":
+        return f" (${card['cost']})"
+    if verb == "decommission":
+        return f" (${options.get('decommission_cost', 5)})"
+    return ""
+
+
+def city_rows(player: Mapping[str, Any], options: Mapping[str, Any], context: str,
+              plan: Mapping[str, Any] | None) -> list[Json]:
+    """The four districts, each with its cards and its empty slots."""
+    slots = int(options.get("district_slots", 3))
+    rows = []
+    for district in DISTRICTS:
+        cards = []
+        for c in player.get("city") or []:
+            row = card_row(c["id"], c["key"], context, c.get("degraded", False))
+            if row["district"] != district:
+                continue
+            if c.get("restored"):
+                row["notes"].append("restored this round")
+            if plan:
+                if c["id"] in plan.get("restore", []):
+                    row["notes"].append(f"you will restore it (${row['cost']})")
+                if c["id"] in plan.get("decommission", []):
+                    row["notes"].append("you will decommission it")
+            cards.append(row)
+        rows.append({"key": district, "name": DISTRICT_NAMES[district], "cards": cards,
+                     "empty": max(0, slots - len(cards)), "slots": slots})
+    return rows
+
+
+def player_row(view: Mapping[str, Any], p: Mapping[str, Any], you: int | None) -> Json:
+    options = view.get("options") or {}
+    plan = view.get("plan") if p["seat"] == you else None
+    ranking = list(view.get("ranking") or [])
+    return {
+        "seat": p["seat"], "name": p["name"], "you": p["seat"] == you,
+        "money": p["money"], "bitizens": p["bitizens"], "out": p["out"],
+        "tokens": p["tokens"], "mark": MARKS[p["seat"] % len(MARKS)],
+        "place": ranking.index(p["seat"]) + 1 if p["seat"] in ranking else None,
+        "degraded": sum(1 for c in p.get("city") or [] if c.get("degraded")),
+        "cards": len(p.get("city") or []),
+        "districts": city_rows(p, options, f"city{p['seat']}", plan),
+        "claiming": view.get("claim_turn") == p["seat"],
+    }
+
+
+def shop_rows(view: Mapping[str, Any], names: Sequence[str], plan: Mapping[str, Any] | None,
+              you: int | None) -> list[Json]:
+    rows = []
+    for item in view.get("shop") or []:
+        row = card_row(item["id"], item["key"], "shop")
+        row["claims"] = [{"name": names[s], "mark": MARKS[s % len(MARKS)], "you": s == you}
+                         for s in item.get("claims") or []]
+        if plan and item["id"] in plan.get("buy", []):
+            row["notes"].append("you will buy it")
+        rows.append(row)
+    return rows
+
+
+def attach(legal: Sequence[Mapping[str, Any]], cards: Mapping[int, list[Json]],
+           options: Mapping[str, Any]) -> list[Json]:
+    """Put each card move on the card it names; pass, done and cancel come back."""
+    general = []
+    for move in legal:
+        verb = move.get("do")
+        number = move.get("card")
+        if number is not None and number in cards:
+            for card in cards[number]:
+                label = VERB_LABELS.get(str(verb), str(verb)) + _cost_label(str(verb), card,
+                                                                              options)
+                css = "primary" if verb in ("claim", "buy", "restore") else \
+                    "danger" if verb == "decommission" else ""
+                confirm = (f"Decommission {card['name']} for "
+                           f"${options.get('decommission_cost', 5)}? It goes to the "
+                           "discard pile." if verb == "decommission" else "")
+                card["controls"].append(button(move, label, card["name"], css, confirm))
+        elif verb == "pass":
+            general.append(button(move, "Pass: claim nothing more"))
+        elif verb == "done":
+            general.append(button(move, "Done for this round", css="primary"))
+        elif verb == "cancel":
+            general.append(button(move, "Start my plan again"))
+    return general
+
+
+def impact_row(report: Mapping[str, Any], names: Sequence[str],
+               numbered: Mapping[int, str]) -> Json:
+    info = IMPACTS.get(report["key"], {})
+
+    def card_names(numbers: Sequence[int]) -> list[str]:
+        return [PROGRAMS.get(numbered.get(n, ""), {}).get("name", f"card {n}") for n in numbers]
+
+    return {
+        "round": report["round"], "key": report["key"], "name": info.get("name", "?"),
+        "colour": info.get("colour", ""), "mark": COLOUR_MARK.get(info.get("colour", ""), ""),
+        "bitizens": info.get("bitizens", 0), "lesson": info.get("lesson", ""),
+        "degrade": [PROGRAMS[k]["name"] for k in info.get("degrade", [])],
+        "restore": [PROGRAMS[k]["name"] for k in info.get("restore", [])],
+        "protect": [PROGRAMS[k]["name"] for k in info.get("protect", [])],
+        "players": [{"name": names[r["seat"]], "degraded": card_names(r["degraded"]),
+                     "restored": card_names(r["restored"]),
+                     "protected": card_names(r["protected"]), "bonus": r["bonus"],
+                     "impact": r["impact"], "total": r["bonus"] + r["impact"]}
+                    for r in report["players"]],
+    }
+
+
+def chart(history: Sequence[Mapping[str, Any]], names: Sequence[str],
+          target: int) -> Json | None:
+    """Bitizens per round as an SVG line per player (dash pattern and end mark per seat)."""
+    if len(history) < 2:
+        return None
+    width, height, pad = 320, 150, 24
+    top = max([target] + [max(line["bitizens"]) for line in history])
+    bottom = min([0] + [min(line["bitizens"]) for line in history])
+    span = max(1, top - bottom)
+    last = max(1, len(history) - 1)
+
+    def point(i: int, value: int) -> tuple[float, float]:
+        return (pad + (width - 2 * pad) * i / last,
+                height - pad - (height - 2 * pad) * (value - bottom) / span)
+
+    lines = []
+    for seat, name in enumerate(names):
+        points = [point(i, line["bitizens"][seat]) for i, line in enumerate(history)]
+        x, y = points[-1]
+        lines.append({"name": name, "dash": LINE_DASH[seat % len(LINE_DASH)],
+                      "points": " ".join(f"{px:.1f},{py:.1f}" for px, py in points),
+                      "x": round(x, 1), "y": round(y, 1), "mark": MARKS[seat % len(MARKS)],
+                      "seat": seat})
+    ty = point(0, target)[1]
+    return {"width": width, "height": height, "lines": lines, "target_y": round(ty, 1),
+            "target": target, "rounds": len(history) - 1, "pad": pad}
+
+
+def debrief_rows(view: Mapping[str, Any], you: int | None) -> list[Json]:
+    rows = []
+    for entry in view.get("debrief") or []:
+        hits = []
+        for hit in entry["hits"]:
+            info = IMPACTS.get(hit["impact"], {})
+            hits.append({
+                "round": hit["round"], "name": info.get("name", "?"),
+                "mark": COLOUR_MARK.get(info.get("colour", ""), ""),
+                "degraded": [PROGRAMS[k]["name"] for k in hit["degraded"]],
+                "bitizens": hit["bitizens"],
+                "had": [PROGRAMS[k]["name"] for k in hit["protected_by"]],
+                "missing": [PROGRAMS[k]["name"] for k in hit["missing"]],
+                "lesson": info.get("lesson", ""),
+            })
+        rows.append({"name": entry["name"], "you": entry["seat"] == you, "hits": hits,
+                     "lost": entry["impact_bitizens"], "degraded": entry["degraded_cards"]})
+    rows.sort(key=lambda r: not r["you"])
+    return rows
+
+
+def _phase(view: Mapping[str, Any], names: Sequence[str], you: int | None) -> Json:
+    turn = view.get("claim_turn")
+    if view.get("over"):
+        text = "The game is over."
+    elif view.get("phase") == "claim":
+        who = "you" if turn == you else names[turn] if turn is not None else "?"
+        text = (f"Phase 1, claiming: it is {'your' if turn == you else who + chr(39) + 's'} "
+                "turn to put a token on a shop card (lowest ranked first).")
+    else:
+        text = ("Phases 2–3, everyone at once: restore or decommission a card, buy the cards "
+                "you claimed, then say done. Execution and the Impact Card follow.")
+    return {"round": view.get("round"), "phase": view.get("phase"), "text": text,
+            "claiming": names[turn] if isinstance(turn, int) else None,
+            "yours": turn == you and turn is not None}
+
+
+def _outcome(context: Mapping[str, Any], view: Mapping[str, Any]) -> Json | None:
+    outcome = context.get("outcome") or view.get("outcome")
+    if not outcome:
+        return None
+    players = view.get("players") or []
+    places, place = [], 1
+    for group in outcome.get("ranking") or []:
+        places.append({"place": place, "tied": len(group) > 1, "players": [
+            {"name": players[s]["name"], "bitizens": players[s]["bitizens"],
+             "money": players[s]["money"], "out": players[s]["out"]} for s in group]})
+        place += len(group)
+    return {"summary": outcome.get("summary", ""), "places": places}
+
+
+def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
+    """Template rows for whichever viewer this view belongs to (a seat, GM or spectator)."""
+    view = context.get("view") or {}
+    kind = "gm" if view.get("gm") else "seat" if "seat" in view else "spectator"
+    you = view.get("seat") if kind == "seat" else None
+    options = view.get("options") or {}
+    names = [p["name"] for p in view.get("players") or []]
+    plan = view.get("plan") if kind == "seat" else None
+    players = [player_row(view, p, you) for p in view.get("players") or []]
+    me = next((p for p in players if p["you"]), None)
+    order = [players[s] for s in view.get("ranking") or []]
+    order += [p for p in players if p not in order]
+    shop = shop_rows(view, names, plan, you)
+    numbered: dict[int, str] = {c["id"]: c["key"] for p in view.get("players") or []
+                                for c in p.get("city") or []}
+    numbered.update({item["id"]: item["key"] for item in view.get("shop") or []})
+    numbered.update({item["id"]: item["key"] for item in view.get("discard") or []})
+    prompt = context.get("prompt") or None
+    legal = context.get("legal") if prompt else None
+    cards: dict[int, list[Json]] = {}
+    for row in shop:
+        cards.setdefault(row["id"], []).append(row)
+    if me:
+        for district in me["districts"]:
+            for row in district["cards"]:
+                cards.setdefault(row["id"], []).append(row)
+    general = attach(legal or [], cards, options)
+    reports = view.get("reports") or []
+    plan_row = None
+    if plan and me:
+        plan_row = {"spend": plan["spend"], "left": me["money"] - plan["spend"],
+                    "done": plan["done"],
+                    "empty": not (plan["restore"] or plan["decommission"] or plan["buy"])}
+    history = view.get("history") or []
+    sc: dict[str, Any] = {
+        "kind": kind, "you": you, "me": me, "players": order,
+        "others": [p for p in order if not p["you"]],
+        "shop": shop, "phase": _phase(view, names, you), "general": general,
+        "asked": prompt is not None, "prompt_kind": (prompt or {}).get("kind"),
+        "plan": plan_row, "target": options.get("target_bitizens", 200),
+        "impact": impact_row(reports[-1], names, numbered) if reports else None,
+        "impacts": [impact_row(r, names, numbered) for r in reversed(reports[:-1])],
+        "history": [{"round": line["round"],
+                     "cells": [{"money": line["money"][s], "bitizens": line["bitizens"][s]}
+                               for s in range(len(names))]} for line in history],
+        "names": names, "chart": chart(history, names, options.get("target_bitizens", 200)),
+        "deck": view.get("deck", 0), "impact_deck": view.get("impact_deck", 0),
+        "discard": len(view.get("discard") or []),
+        "outcome": _outcome(context, view), "debrief": debrief_rows(view, you),
+        "decommission_cost": options.get("decommission_cost", 5),
+        "tokens_total": max(int(options.get("tokens", 5)), me["tokens"] if me else 0),
+    }
+    if kind == "gm":
+        sc["impact_order"] = [IMPACTS[k]["name"] for k in view.get("impact_order") or []]
+        sc["deck_order"] = [PROGRAMS[k]["name"] for k in view.get("deck_order") or []]
+    sc["announce"] = _announce(sc)
+    return {"sc": sc}
+
+
+def _announce(sc: Mapping[str, Any]) -> str:
+    if sc["outcome"]:
+        return "The game is over. " + sc["outcome"]["summary"]
+    phase = sc["phase"]
+    if phase["phase"] == "claim":
+        return "Your turn to claim." if phase["yours"] else f"{phase['claiming']} is claiming."
+    return "Restore, decommission and buy, then say done."

@@ -1,0 +1,110 @@
+"""The Scare-City screen, rendered from real matches: cities by district with empty slots,
+the shop with its tokens and claim buttons posting the engine's own JSON, both sides of
+every card and its lesson, the Impact Card with who was hit and protected, the score sheet,
+the debrief; and that no screen carries the decks' order or another seat's plan."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from hacktable.engine import GM, SPECTATOR, Match, get_game
+from hacktable.games.scarecity.cards import CATALOGUE
+from hacktable.sim.runner import play_match
+from hacktable.web import render_screen
+
+from .helpers import parse_html, table_context
+
+NAMES = ["alice", "bruno", "cyborg"]
+GAME = get_game("scarecity")
+
+
+def context(match: Match, viewer: Any) -> dict[str, Any]:
+    ctx = table_context(match, viewer)
+    ctx["legal"] = None
+    if isinstance(viewer, int) and ctx["prompt"] is not None:
+        ctx["legal"] = [GAME.action_to_json(a) for a in match.legal_actions(viewer)]
+    return ctx
+
+
+def html(match: Match, viewer: Any) -> str:
+    return render_screen("scarecity", context(match, viewer))
+
+
+def posted(form) -> dict[str, Any]:
+    return json.loads(form.find("input", name="action").get("value"))
+
+
+def test_the_claimer_sees_a_claim_button_per_legal_claim_and_a_pass():
+    match = Match(GAME, NAMES, None, 4)
+    seat = match.state["claim_turn"]
+    tree = parse_html(html(match, seat))
+    legal = sorted(json.dumps(GAME.action_to_json(a), sort_keys=True)
+                   for a in match.legal_actions(seat))
+    offered = sorted(json.dumps(posted(f), sort_keys=True)
+                     for f in tree.find_all("form", class_="sc-act"))
+    assert offered == legal
+    assert tree.find_all("form", data_verb="pass")
+
+
+def test_the_city_shows_four_districts_with_their_slots():
+    match = Match(GAME, NAMES, None, 4)
+    tree = parse_html(html(match, 0))
+    mine = tree.find_all("section", class_="sc-mine")[0]
+    districts = mine.find_all("section", class_="sc-district")
+    assert [d.find_all("h4")[0].text.split()[0] for d in districts] == \
+        ["CPU", "Network", "User", "Memory"]
+    cards = mine.find_all("article", class_="sc-card")
+    empties = mine.find_all("p", class_="sc-empty")
+    assert len(cards) == 5 and len(cards) + len(empties) == 12
+
+
+def test_every_card_can_be_flipped_to_both_sides_and_its_lesson():
+    match = Match(GAME, NAMES, None, 4)
+    page = html(match, 0)
+    tree = parse_html(page)
+    for article in tree.find_all("article", class_="sc-card"):
+        key = article.get("data-key")
+        flip = article.find_all("details", class_="sc-flip")[0]
+        assert "Red side" in flip.text and "Blue side" in flip.text
+        assert CATALOGUE["programs"][key]["lesson"].split(".")[0] in flip.text
+    ids = re.findall(r'id="([^"]+)"', page)
+    assert len(ids) == len(set(ids)), "duplicate ids"
+
+
+def test_the_impact_card_names_who_was_hit_and_who_was_protected():
+    match = play_match(GAME, ["growth", "security", "random"], None, 2).match
+    tree = parse_html(html(match, 0))
+    impact = tree.find_all("article", class_="sc-impact")[0]
+    report = match.state["reports"][-1]
+    assert CATALOGUE["impacts"][report["key"]]["name"] in impact.text
+    rows = impact.find_all("tr")
+    assert len(rows) == 1 + len(report["players"])
+
+
+def test_the_end_shows_the_ranking_score_sheet_chart_and_a_debrief():
+    match = play_match(GAME, ["growth", "security", "random"], None, 2).match
+    assert match.outcome() is not None
+    tree = parse_html(html(match, 1))
+    assert tree.find_all("section", class_="sc-outcome")
+    assert tree.find_all("svg", class_="sc-chart")
+    debrief = tree.find_all("section", class_="sc-debrief")[0]
+    assert "What would have protected you" in debrief.text or "No threat" in debrief.text
+    sheet = tree.find_all("table", class_="sc-sheet")[0]
+    assert len(sheet.find_all("tr")) == 1 + len(match.state["history"])
+
+
+def test_no_screen_shows_the_decks_order_or_anothers_plan():
+    match = Match(GAME, NAMES, None, 4)
+    while match.state["phase"] == "claim":
+        match.submit_json(match.state["claim_turn"], {"do": "pass"})
+    city = match.state["players"][1]["city"][0]["card"]
+    match.submit_json(1, {"do": "decommission", "card": city})
+    top = CATALOGUE["impacts"][GAME.view(match.state, GM)["impact_order"][0]]["name"]
+    for viewer in (0, 2, SPECTATOR):
+        page = html(match, viewer)
+        assert "you will decommission" not in page
+        assert "Impact deck, top first" not in page
+    assert "you will decommission it" in html(match, 1)
+    assert top in html(match, GM)
