@@ -56,8 +56,8 @@ def test_the_city_shows_four_districts_with_their_slots():
     assert [d.find_all("h4")[0].text.split()[0] for d in districts] == \
         ["CPU", "Network", "User", "Memory"]
     cards = mine.find_all("article", class_="sc-card")
-    empties = mine.find_all("p", class_="sc-empty")
-    assert len(cards) == 5 and len(cards) + len(empties) == 12
+    empties = sum(int(p.get("data-empty")) for p in mine.find_all("p", class_="sc-empty"))
+    assert len(cards) == 5 and len(cards) + empties == 12
 
 
 def test_every_card_can_be_flipped_to_both_sides_and_its_lesson():
@@ -79,8 +79,8 @@ def test_the_impact_card_names_who_was_hit_and_who_was_protected():
     impact = tree.find_all("article", class_="sc-impact")[0]
     report = match.state["reports"][-1]
     assert CATALOGUE["impacts"][report["key"]]["name"] in impact.text
-    rows = impact.find_all("tr")
-    assert len(rows) == 1 + len(report["players"])
+    rows = impact.find_all("li")
+    assert len(rows) == len(report["players"])
 
 
 def test_the_end_shows_the_ranking_score_sheet_chart_and_a_debrief():

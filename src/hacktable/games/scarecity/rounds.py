@@ -168,6 +168,7 @@ def check_win(state: State, events: list[Event]) -> bool:
 def finish(state: State, winners: list[int], result: str, events: list[Event]) -> None:
     state["over"] = True
     state["phase"] = OVER
+    state["ranking"] = rank(state)
     state["winners"] = sorted(winners)
     state["result"] = result
     state["claim_turn"] = None
