@@ -100,3 +100,18 @@ def test_finished_and_abandoned_matches_expire(store_url: str, tmp_path):
         await store.close()
 
     asyncio.run(scenario())
+
+
+def test_the_limits_have_defaults_and_the_environment_sets_them(monkeypatch):
+    from hacktable.server.settings import Settings
+
+    for name in ("HACKTABLE_LOOKUP_MISSES_PER_HOUR", "HACKTABLE_CREATES_PER_HOUR",
+                 "HACKTABLE_RATE_BURST", "HACKTABLE_KEEP_DAYS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HACKTABLE_DATABASE_URL", "sqlite:///x.db")
+    plain = Settings.from_env(database_url=None)
+    assert (plain.lookup_misses_per_hour, plain.creates_per_hour, plain.rate_burst,
+            plain.keep_days, plain.database_url) == (60, 60, 20, 30, "sqlite:///x.db")
+    monkeypatch.setenv("HACKTABLE_KEEP_DAYS", "0")
+    monkeypatch.setenv("HACKTABLE_RATE_BURST", "5")
+    assert (Settings.from_env().keep_days, Settings.from_env().rate_burst) == (0, 5)

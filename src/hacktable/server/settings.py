@@ -66,7 +66,8 @@ class Settings:
                                      if o.strip()),
         }
         values.update({key: value for key, value in overrides.items() if value is not None})
-        return cls(**values)  # type: ignore[arg-type]
+        return cls(**{key: value for key, value in values.items()  # type: ignore[arg-type]
+                      if value is not None})  # unset: the default above
 
     def clock(self) -> Clock:
         return OffsetClock(self.clock_file) if self.clock_file else SystemClock()
