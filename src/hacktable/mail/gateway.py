@@ -34,7 +34,9 @@ from hacktable.mail.compose import compose, when
 from hacktable.mail.identity import Verdict, identify
 from hacktable.mail.messages import Letter
 from hacktable.mail.outbox import Outbox
+from hacktable.mail.reader import Readers
 from hacktable.mail.settings import MailSettings
+from hacktable.mail.strangers import Strangers
 from hacktable.server.errors import TableError
 from hacktable.server.service import Caller, Live, Table
 from hacktable.store.mail import Inbound, MailSeat, MailStore, Outgoing
@@ -44,6 +46,8 @@ log = logging.getLogger(__name__)
 LEASE = 60.0
 RECOVER_EVERY = 30.0
 THREAD_KINDS = ("welcome", "report", "final")
+FORGED = ("Your mail names a seat but was not sent from that seat's registered address, so "
+          "it was ignored and changed nothing. The seat's player has been told.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +88,8 @@ class Gateway:
         self.clock = table.clock
         self.zone = settings.zone()
         self.outbox = Outbox(self.store, settings, table.clock)
+        self.readers = Readers(settings.read_workers, settings.read_seconds)
+        self.strangers = Strangers(self.store, settings.stranger_replies)
         self._seen: dict[int, tuple[int, str]] = {}
         self._phases: dict[int, tuple[str, str]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -108,6 +114,7 @@ class Gateway:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._loops = []
+        await self.readers.close()
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
@@ -135,10 +142,14 @@ class Gateway:
     async def receive(self, raw: bytes, envelope_to: Sequence[str] = (),
                       envelope_from: str | None = None) -> bool:
         """Keep a mail durably, then answer it in the background. The receiver says "taken"
-        only after this returns. False: the same mail was delivered before."""
+        only after this returns. False: the same mail was delivered before (the same
+        Message-ID, or without one the same content: a relay's added header changes no
+        mail)."""
         key = messages.dedupe_key(raw)
         kept = raw[: self.settings.max_bytes + 1]  # more is refused unread anyway
         envelope = {"to": [a.lower() for a in envelope_to], "from": envelope_from}
+        if not key.startswith("mid:"):
+            key = (await self.readers.read(kept, self.settings.max_bytes)).key
         if not await self.store.record_inbound(key, self.clock.now(), kept, envelope):
             return False
         self._spawn(self.process(key))
@@ -166,8 +177,9 @@ class Gateway:
 
     async def _answer(self, inbound: Inbound) -> tuple[str, list[Outgoing]]:
         envelope = inbound.envelope
-        letter = messages.read(inbound.raw, self.settings.max_bytes, envelope.get("from"),
-                               list(envelope.get("to") or []))
+        letter = await self.readers.read(inbound.raw, self.settings.max_bytes,
+                                         envelope.get("from"), list(envelope.get("to") or []))
+        letter.key = inbound.key  # the replies' dedupe keys follow the kept mail's
         if letter.automatic:
             return "ignored: automatic mail", []
         if letter.sender is None or "@" not in letter.sender:
@@ -176,13 +188,22 @@ class Gateway:
             return "ignored: our own mail", []
         verdict = await identify(letter, self.store, self.settings)
         if verdict.seat is None:
-            return verdict.problem or "refused", self._refusal(letter, verdict)
+            return verdict.problem or "refused", await self._refusal(letter, verdict)
         seat = verdict.seat
-        live = await self.table.load_id(seat.match_id)
         if letter.unreadable:
             return "unreadable", [self._reply(letter, seat, letter.unreadable
                                               + "\n\nNothing was changed.")]
-        return await self._move(letter, inbound, live, seat)
+        try:
+            live = await self.table.load_id(seat.match_id)
+            return await self._move(letter, inbound, live, seat)
+        except (asyncio.CancelledError, DBAPIError, OSError):
+            raise
+        except Exception:  # a player's mail is answered even when the gateway fails on it
+            log.exception("mail gateway: answering %s failed", inbound.key)
+            return "failed", [self._reply(letter, seat, (
+                "Something went wrong on the gamemaster's side while your mail was read. "
+                "Look at the table (or wait for the next report) to see whether your orders "
+                "stand, and send them again if they do not."))]
 
     async def _move(self, letter: Letter, inbound: Inbound, live: Live, seat: MailSeat
                     ) -> tuple[str, list[Outgoing]]:
@@ -279,49 +300,79 @@ class Gateway:
                      "it.")
         return self._reply(letter, seat, text, open_now)
 
-    def _refusal(self, letter: Letter, verdict: Verdict) -> list[Outgoing]:
+    async def _refusal(self, letter: Letter, verdict: Verdict) -> list[Outgoing]:
+        """Why a mail proved no seat: in full to an address that plays a seat; in one short
+        mail an hour to any other (a From header is free to forge); and a warning to each
+        seat whose code came from someone else."""
         assert letter.sender is not None
+        now = self.clock.now()
+        replies = [await self._warning(letter, seat, now) for seat in verdict.claimed]
+        if not await self.strangers.known(letter.sender):
+            key = await self.strangers.allow(letter.sender, now)
+            if key is not None:
+                text = (FORGED if verdict.claimed else
+                        "This address plays no seat at this table, so your mail was not read "
+                        "and changed nothing.")
+                replies.append(self._plain_reply(letter, letter.sender, (
+                    f"{text} (An address that plays no seat gets at most one such answer an "
+                    "hour.)"), "refused", key))
+            return [reply for reply in replies if reply is not None]
         help_text = (
             "To play, answer the last mail the gamemaster sent you (its Reply-To address, "
             f"{self.settings.local_part}+CODE@{self.settings.domain}, proves your seat), or put "
             "the code from that mail's subject in square brackets in your subject, and send "
             "it from the address the host registered for you.")
-        if verdict.claimed is None:
+        if verdict.problem == "several-codes":
+            text = (f"Your mail carries the codes of {verdict.seats} seats, so it was not read "
+                    "and changed nothing: the gamemaster does not guess which seat a mail is "
+                    "for. Send each seat's orders in a mail of its own, answering that seat's "
+                    "last mail.")
+        elif verdict.problem == "forged":
+            text = FORGED + "\n\n" + help_text
+        else:
             text = ("Your mail did not show which seat it is for, so it was not read and "
                     "changed nothing.\n\n" + help_text)
-            return [self._plain_reply(letter, letter.sender, text, "refused")]
-        claimed = verdict.claimed
-        text = ("Your mail names a seat but was not sent from that seat's registered address, "
-                "so it was ignored and changed nothing. The seat's player has been told.\n\n"
-                + help_text)
+        if letter.unreadable:
+            text = letter.unreadable + "\n\n" + text
+        replies.append(self._plain_reply(letter, letter.sender, text, "refused"))
+        return [reply for reply in replies if reply is not None]
+
+    async def _warning(self, letter: Letter, claimed: MailSeat, now: float
+                       ) -> Outgoing | None:
+        """Tell a seat's player that someone else sent mail with their code: once an hour
+        at most, so that a leaked code cannot be used to flood them."""
+        key = await self.strangers.hourly(f"warn:{claimed.match_id}:{claimed.seat}", now)
+        if key is None:
+            return None
         warning = (
             f"Someone sent orders for your seat from {letter.sender}. They were ignored: only "
             f"mail from {claimed.address} counts for your seat.\n\nWhoever sent them knows "
             "your seat's code, so do not forward the gamemaster's mails; if you did not, ask "
-            "the host for a new code. If it was you, send from your registered address.")
+            "the host for a new code. If it was you, send from your registered address. "
+            "(Further attempts within the hour are ignored without a warning.)")
         subject = f"Warning: someone tried to give orders for your seat (match {claimed.match_id})"
         message_id, data = compose(self.settings, to=claimed.address, subject=subject,
-                                   text=warning, now=self.clock.now(),
+                                   text=warning, now=now,
                                    reply_to=self.settings.seat_address(claimed.secret))
-        warn = Outgoing(f"warn:{_short(letter.key)}", "warning", claimed.address, message_id,
-                        data, claimed.match_id, claimed.seat)
-        return [self._plain_reply(letter, letter.sender, text, "refused"), warn]
+        return Outgoing(key, "warning", claimed.address, message_id, data, claimed.match_id,
+                        claimed.seat)
 
-    def _plain_reply(self, letter: Letter, to: str, text: str, kind: str) -> Outgoing:
+    def _plain_reply(self, letter: Letter, to: str, text: str, kind: str,
+                     key: str | None = None) -> Outgoing:
         """A reply that proves nothing and gives nothing away (no seat, no code)."""
         subject = "Re: your mail to the gamemaster"  # never echo a code the sender wrote
         message_id, data = compose(
             self.settings, to=to, subject=subject, text=text, now=self.clock.now(),
             in_reply_to=letter.message_id, references=list(reversed(letter.references)),
             automatic="auto-replied")
-        return Outgoing(f"{kind}:{_short(letter.key)}", kind, to, message_id, data)
+        return Outgoing(key or f"{kind}:{_short(letter.key)}", kind, to, message_id, data)
 
     def _reply(self, letter: Letter, seat: MailSeat, text: str, phase: Phase | None = None
                ) -> Outgoing:
         """An answer to a seat's own mail, in its thread."""
         body = text.rstrip() + "\n"
         message_id, data = compose(
-            self.settings, to=seat.address, subject=_re(letter.subject or "your orders"),
+            self.settings, to=seat.address, subject=_re(_clip(letter.subject) or "your orders"),
             text=body, now=self.clock.now(), reply_to=self.settings.seat_address(seat.secret),
             in_reply_to=letter.message_id, references=list(reversed(letter.references)),
             automatic="auto-replied")
@@ -419,6 +470,11 @@ class Gateway:
             place += len(group)
         lines += ["", outcome.summary]
         return "\n".join(lines)
+
+
+def _clip(subject: str, limit: int = 120) -> str:
+    """A subject short enough to echo: folding a long one costs time, and helps nobody."""
+    return subject if len(subject) <= limit else subject[:limit].rstrip() + "…"
 
 
 def _re(subject: str) -> str:

@@ -42,20 +42,27 @@ def plus_codes(recipients: list[str], settings: MailSettings) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """`seat` when the mail proves it; otherwise why not, and whose seat was claimed."""
+    """`seat` when the mail proves it; otherwise why not, and whose seats were claimed."""
 
     seat: MailSeat | None
     problem: str | None = None
-    claimed: MailSeat | None = None
-    """A seat whose secret the mail carried from another sender: its owner is warned."""
+    claimed: tuple[MailSeat, ...] = ()
+    """Seats whose secret the mail carried from another sender: their owners are warned."""
+    seats: int = 0
+    """How many seats' codes the mail carried."""
 
 
 async def identify(letter: Letter, store: MailStore, settings: MailSettings) -> Verdict:
+    """The seat a mail proves. A mail carrying the codes of two seats proves neither: the
+    gateway never guesses which one a player meant."""
     codes = [*plus_codes(letter.recipients, settings), *letter.codes]
-    seat = await store.seat_by_secret(codes)
+    seats = await store.seats_by_secrets(codes)
     sender = normal_address(letter.sender or "")
-    if seat is None:
+    claimed = tuple(seat for seat in seats if normal_address(seat.address) != sender)
+    if not seats:
         return Verdict(None, "no-code")
-    if normal_address(seat.address) != sender:
-        return Verdict(None, "forged", seat)
-    return Verdict(seat)
+    if len(seats) > 1:
+        return Verdict(None, "several-codes", claimed, len(seats))
+    if claimed:
+        return Verdict(None, "forged", claimed, 1)
+    return Verdict(seats[0], seats=1)

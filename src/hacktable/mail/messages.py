@@ -7,6 +7,7 @@ Nothing here raises on a strange mail: whatever cannot be read is reported in
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -14,10 +15,14 @@ from email import policy
 from email.message import EmailMessage, Message
 from email.parser import BytesParser
 from email.utils import getaddresses
-from html.parser import HTMLParser
-from typing import ClassVar
+
+from hacktable.mail.html import html_to_text
 
 HEADER_LIMIT = 64 * 1024
+"""The size budget for a mail's header block: decoding headers costs time that grows with
+the square of their length (12,800 encoded words, 218 KB, took seconds)."""
+MAX_PARTS = 100
+"""A mail's parts, counted before it is parsed: deep nesting costs seconds, then fails."""
 RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
 _MESSAGE_ID = re.compile(r"<([^<>\s]{1,250})>")
 _SUBJECT_CODE = re.compile(r"\[([a-z0-9]{6,64})\]")
@@ -60,12 +65,23 @@ def message_ids(value: str | None) -> list[str]:
     return _MESSAGE_ID.findall(value or "")
 
 
+def _head(raw: bytes) -> Message:
+    """The headers alone, undecoded (compat32): cheap on any input, so a sender and the
+    seat's code can be found even in mail too large, too slow or too broken to read."""
+    return BytesParser(policy=policy.compat32).parsebytes(raw[:HEADER_LIMIT], headersonly=True)
+
+
+def header_bytes(raw: bytes) -> int:
+    """How long the header block is (all of the mail when no blank line ends it)."""
+    ends = [i for i in (raw.find(b"\r\n\r\n"), raw.find(b"\n\n")) if i >= 0]
+    return min(ends) if ends else len(raw)
+
+
 def dedupe_key(raw: bytes) -> str:
-    """The Message-ID, or a hash of the bytes for a mail without one."""
+    """The Message-ID, or a hash of the bytes for a mail without one (`read` replaces that
+    hash with one of the mail's content, which a relay's added headers do not change)."""
     try:
-        headers = BytesParser(policy=policy.compat32).parsebytes(raw[:HEADER_LIMIT],
-                                                                 headersonly=True)
-        found = message_ids(str(headers.get("Message-ID", "")))
+        found = message_ids(str(_head(raw).get("Message-ID", "")))
     except Exception:  # a mail no parser reads still gets a key
         found = []
     if found:
@@ -73,28 +89,72 @@ def dedupe_key(raw: bytes) -> str:
     return "sha:" + hashlib.sha256(raw).hexdigest()
 
 
+def content_key(message: Message) -> str:
+    """A mail without Message-ID as a hash of what its writer wrote: sender, recipients,
+    subject, date and the decoded text of each part, not the Received headers that each
+    relay adds, nor how a relay re-encoded the body."""
+    digest = hashlib.sha256()
+    for name in ("From", "To", "Cc", "Subject", "Date"):
+        digest.update(f"{name}:{' '.join(_header(message, name).split())}\n".encode(
+            "utf-8", "surrogateescape"))
+    for part in message.walk():
+        if part.is_multipart():
+            continue
+        payload = part.get_payload(decode=True)
+        if not isinstance(payload, bytes):
+            payload = str(part.get_payload()).encode("utf-8", "surrogateescape")
+        lines = payload.replace(b"\r\n", b"\n").rstrip().split(b"\n")
+        digest.update(part.get_content_type().encode() + b"\n")
+        digest.update(b"\n".join(line.rstrip() for line in lines) + b"\n\0")
+    return "sum:" + digest.hexdigest()
+
+
 def read(raw: bytes, max_bytes: int, envelope_from: str | None = None,
          envelope_to: list[str] | None = None) -> Letter:
+    """The mail as the gateway reads it. Mail beyond the size budget (`max_bytes`, or a
+    header block over `HEADER_LIMIT`) is not parsed, only its headers glanced at, so that
+    its sender can still be answered."""
     letter = Letter(dedupe_key(raw))
-    too_large = len(raw) > max_bytes
+    if len(raw) > max_bytes:
+        return unread(letter, raw, envelope_from, envelope_to,
+                      f"Your mail is larger than {max_bytes // 1024} KB, so it was not read. "
+                      "Send your orders as a short plain-text mail without attachments.")
+    if header_bytes(raw) > HEADER_LIMIT:
+        return unread(letter, raw, envelope_from, envelope_to,
+                      f"Your mail's headers are longer than {HEADER_LIMIT // 1024} KB, so it "
+                      "was not read. Send your orders as a new, short plain-text mail.")
+    if raw.lower().count(b"content-type:") > MAX_PARTS:
+        return unread(letter, raw, envelope_from, envelope_to,
+                      f"Your mail has more than {MAX_PARTS} parts, so it was not read. Send "
+                      "your orders as a new, short plain-text mail.")
     try:
-        message = BytesParser(policy=policy.default).parsebytes(
-            raw[:HEADER_LIMIT] if too_large else raw, headersonly=too_large)
+        message = BytesParser(policy=policy.default).parsebytes(raw)
         _headers(letter, message, envelope_from, envelope_to or [])
-    except Exception:
-        letter.unreadable = ("Your mail's headers could not be read; send a new, plain-text "
-                             "mail from your usual mail program.")
-        return letter
-    if too_large:
-        letter.unreadable = (f"Your mail is larger than {max_bytes // 1024} KB, so it was not "
-                             "read. Send your orders as a short plain-text mail without "
-                             "attachments.")
-        return letter
+    except Exception:  # broken or absurdly nested: answer from the headers alone
+        return unread(letter, raw, envelope_from, envelope_to,
+                      "Your mail could not be read (its headers or its structure are broken "
+                      "or nested too deeply); send a new, plain-text mail from your usual "
+                      "mail program.")
+    if letter.message_id is None:
+        with contextlib.suppress(Exception):  # else the hash of its bytes stays the key
+            letter.key = content_key(message)
     try:
         _body(letter, message)
     except Exception:
         letter.unreadable = ("The text of your mail could not be read; send your orders as "
                              "plain text in UTF-8.")
+    return letter
+
+
+def unread(letter: Letter, raw: bytes, envelope_from: str | None,
+           envelope_to: list[str] | None, why: str) -> Letter:
+    """A letter from the undecoded headers only, saying why the mail was not read."""
+    letter.unreadable = why
+    try:
+        _headers(letter, _head(raw), envelope_from, envelope_to or [])
+    except Exception:  # not even the headers: the envelope still names who sent it
+        letter.sender = (envelope_from or "").strip().lower() or None
+        letter.recipients = sorted({a.strip().lower() for a in envelope_to or [] if a})
     return letter
 
 
@@ -109,7 +169,8 @@ def _header(message: Message, name: str) -> str:
 def _headers(letter: Letter, message: Message, envelope_from: str | None,
              envelope_to: list[str]) -> None:
     senders = [address for _, address in getaddresses([_header(message, "From")]) if address]
-    letter.sender = senders[0].strip().lower() if senders else None
+    sender = senders[0] if senders else envelope_from
+    letter.sender = sender.strip().lower() if sender else None
     recipients = [address for _, address in
                   getaddresses([_header(message, name) for name in RECIPIENT_HEADERS])]
     letter.recipients = sorted({a.strip().lower() for a in [*envelope_to, *recipients] if a})
@@ -153,7 +214,7 @@ def _body(letter: Letter, message: Message) -> None:
                              "could not be read; send it again as plain text in UTF-8.")
         return
     if body.get_content_subtype() == "html":
-        content = html_to_text(content)
+        content = html_to_text(content)  # without what the HTML hides
         letter.notes.append("Your mail had no plain-text part; its HTML was read as text. "
                             "Plain text is safer.")
     letter.text = strip_reply(content)
@@ -192,46 +253,3 @@ def strip_reply(text: str) -> str:
             continue
         kept.append(line.rstrip())
     return "\n".join(kept).strip()
-
-
-class _TextOfHtml(HTMLParser):
-    """HTML to plain lines, leaving out quoted mail and invisible parts."""
-
-    SKIP: ClassVar[set[str]] = {"script", "style", "head", "blockquote", "title"}
-    BREAK: ClassVar[set[str]] = {"br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "pre",
-                                 "table"}
-    QUOTE_MARKS = ("gmail_quote", "moz-cite-prefix", "divrplyfwdmsg", "appendonsend",
-                   "yahoo_quoted")
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.skipping: list[str] = []
-        self.stopped = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        marks = " ".join(f"{v}" for k, v in attrs if k in ("class", "id") and v).lower()
-        if any(mark in marks for mark in self.QUOTE_MARKS):
-            self.stopped = True
-        if tag in self.SKIP:
-            self.skipping.append(tag)
-        if tag in self.BREAK:
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.skipping and self.skipping[-1] == tag:
-            self.skipping.pop()
-        if tag in self.BREAK:
-            self.parts.append("\n")
-
-    def handle_data(self, data: str) -> None:
-        if not self.skipping and not self.stopped:
-            self.parts.append(data)
-
-
-def html_to_text(html: str) -> str:
-    parser = _TextOfHtml()
-    parser.feed(html)
-    parser.close()
-    lines = [" ".join(line.split()) for line in "".join(parser.parts).split("\n")]
-    return "\n".join(line for line in lines if line)

@@ -50,6 +50,14 @@ class MailSettings:
     """The host's time zone: round deadlines are written in it."""
     max_bytes: int = 256 * 1024
     """Mail larger than this is answered with a request to send plain text."""
+    read_seconds: float = 10.0
+    """The time budget for reading one mail (in a worker process); a mail that takes longer
+    is answered unread."""
+    read_workers: int = 2
+    """How many worker processes read mail at once."""
+    stranger_replies: int = 60
+    """At most this many refusals an hour, in all, to addresses that play no seat (each such
+    address gets at most one an hour): forged senders must not make the gateway a spammer."""
     web_url: str = ""
     """The table's address (e.g. https://table.example.org), for personal links in mails."""
     tick: float = 0.25
@@ -106,6 +114,9 @@ class MailSettings:
         if self.receive in ("imap", "both") and not (self.imap_host and self.imap_user):
             raise SettingsError("Reading mail by IMAP needs imap_host, imap_user and "
                                 "imap_password.")
+        if self.read_seconds <= 0 or self.read_workers < 1 or self.stranger_replies < 0:
+            raise SettingsError("Mail settings read_seconds and read_workers must be positive "
+                                "and stranger_replies at least 0.")
         self.zone()
         return self
 

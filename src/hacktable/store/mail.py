@@ -106,14 +106,15 @@ class MailStore:
                                        .order_by(s.c.seat))).all()
         return [_seat(row) for row in rows]
 
-    async def seat_by_secret(self, secrets: Sequence[str]) -> MailSeat | None:
+    async def seats_by_secrets(self, secrets: Sequence[str]) -> list[MailSeat]:
+        """Every seat whose secret is among these: a mail may carry several."""
         if not secrets:
-            return None
+            return []
         s = schema.mail_seats
         async with self.engine.connect() as conn:
-            row = (await conn.execute(select(s).where(s.c.secret.in_(list(secrets)))
-                                      .limit(1))).one_or_none()
-        return None if row is None else _seat(row)
+            rows = (await conn.execute(select(s).where(s.c.secret.in_(sorted(set(secrets))))
+                                       .order_by(s.c.match_id, s.c.seat))).all()
+        return [_seat(row) for row in rows]
 
     async def seats_by_address(self, address: str) -> list[MailSeat]:
         s = schema.mail_seats
@@ -213,6 +214,14 @@ class MailStore:
             rows = await conn.execute(select(o.c.dedupe_key)
                                       .where(o.c.dedupe_key.in_(list(dedupe_keys))))
             return set(rows.scalars())
+
+    async def queued_at(self, dedupe_keys: Sequence[str]) -> dict[str, float]:
+        """When each of these mails was queued (those queued at all)."""
+        o = schema.mail_outbox
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(select(o.c.dedupe_key, o.c.created_at)
+                                      .where(o.c.dedupe_key.in_(list(dedupe_keys))))
+            return {row.dedupe_key: row.created_at for row in rows}
 
     @staticmethod
     async def _enqueue(conn: Any, mail: Outgoing, now: float) -> None:

@@ -9,6 +9,7 @@ outer ring. Spaces are named by ring letter and number, clockwise from the top: 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -21,6 +22,8 @@ PREFIX = ("o", "m", "i")
 GOAL = "goal"
 GOAL_RING = 3
 COLOURS = ("red", "blue", "green", "orange")
+_INDEX = re.compile(r"0|[1-9][0-9]?")
+"""A space's number as written: rings have 3 to 24 spaces."""
 LETTERS = {"red": "R", "blue": "B", "green": "G", "orange": "O"}
 GOAL_LAYER = 3
 """The innermost layer: paths from the inner ring to the goal."""
@@ -90,7 +93,9 @@ class Board:
         if not isinstance(space, str) or len(space) < 2 or space[0] not in PREFIX:
             return False
         digits = space[1:]
-        return (digits.isdigit() and digits == str(int(digits))
+        # ASCII digits, no leading zero, at most the two a ring's 3 to 24 spaces need: never
+        # int() of a player's 5,000 digits (beyond Python's limit) or of a "²" (isdigit).
+        return (_INDEX.fullmatch(digits) is not None
                 and int(digits) < self.sizes[PREFIX.index(space[0])])
 
     def step(self, space: str, clockwise: bool) -> str:

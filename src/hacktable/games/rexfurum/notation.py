@@ -39,6 +39,8 @@ _FILLER = {"and", "then", "also"}
 _TOKEN = re.compile(r"\$?\d+(?:,\d{3})*(?:\.\d+)?k?(?![\w])|[^\s,;.!?()]+")
 _AMOUNT = re.compile(r"^\$?(\d[\d,]*)(?:\.(\d+))?(k)?$")
 MAX_AMOUNT = 10**12
+"""The largest amount an order may name, far beyond any net worth in play (documented in
+docs/rules/rexfurum.md): larger numbers are refused as they are read, never computed with."""
 
 
 def words(text: str) -> list[str]:
@@ -122,17 +124,18 @@ class _Reader:
         if not match:
             raise self.fail("an amount of money such as 4000 or 4k")
         whole, fraction, thousands = match.groups()
-        digits = whole.replace(",", "")
+        digits = whole.replace(",", "").lstrip("0") or "0"
         if thousands:
-            value = int(digits) * 1000 + int((fraction or "0").ljust(3, "0")[:3])
+            digits += (fraction or "").ljust(3, "0")[:3]
         elif fraction:
             raise self.fail("a whole number of dollars")
-        else:
-            value = int(digits)
-        if value > MAX_AMOUNT:
-            raise self.fail("a smaller amount of money")
+        # Counted before int() reads it: Python refuses numbers beyond 4,300 digits.
+        if len(digits) > len(str(MAX_AMOUNT)) or int(digits) > MAX_AMOUNT:
+            shown = token if len(token) <= 24 else token[:20] + "…"
+            raise Rejected(f"Could not read {shown!r}: amounts are at most "
+                           f"${MAX_AMOUNT:,}.")
         self.pos += 1
-        return value
+        return int(digits)
 
     def order(self) -> Order:
         token = self.peek()
