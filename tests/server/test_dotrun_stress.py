@@ -1,9 +1,13 @@
 """./Run's stress phase through real server processes.
 
-Seed: "all runners draw from the running deck at the same time" and the phase lasts 30
-seconds. The issue adds: two runners drawing at the same instant never get the same card,
-and the 30-second phase closes on time. Draws race here from threads, over HTTP, against
-one SQLite server and against two server processes sharing one PostgreSQL database.
+Seed (*man ./Run*, 5.2 "Stress"): the runners "start drawing running cards" during the 30
+seconds, from one shared deck, and may draw "until ... they run out of time". So two
+runners drawing at the same instant never get the same card, the 30-second phase closes on
+time, and a draw that arrives after the 30 seconds is refused even before the deadline
+loop closes the phase. Draws race here from threads, over HTTP, against two server
+processes sharing one SQLite file and two sharing one PostgreSQL database: with two
+processes each process's copy of the match can be behind, so a draw that lost the race
+has to be caught by the store's sequence check, not by one process's lock.
 """
 
 from __future__ import annotations
@@ -29,12 +33,15 @@ RUNNERS = ("ann", "bob", "cat", "dan")
 DECK = 30
 
 
-@pytest.fixture(params=["sqlite", "postgresql x2"])
+@pytest.fixture(params=["sqlite x2", "postgresql x2"])
 def servers(request: pytest.FixtureRequest, tmp_path) -> Iterator[list[Server]]:
     clock = TestClock(tmp_path / "clock")
     with contextlib.ExitStack() as stack:
-        if request.param == "sqlite":
-            urls, redis = [f"sqlite:///{tmp_path / 'hacktable.db'}"], None
+        if request.param == "sqlite x2":
+            # Two processes on one SQLite file, nothing to tell each other of moves: each
+            # learns of the other's draws only when its own write loses the race.
+            url = f"sqlite:///{tmp_path / 'hacktable.db'}"
+            urls, redis = [url, url], None
         else:  # several processes: one PostgreSQL, and Redis to tell each other of moves
             url = stack.enter_context(postgres_database())
             urls, redis = [url, url], redis_url()
@@ -107,3 +114,55 @@ def test_the_stress_phase_closes_when_its_30_seconds_are_up(servers: list[Server
     view = screen(table.seats[0], table.code)["view"]
     assert (view["turn"], view["phase"]) == (2, "planning")
     assert view["hand"] is None  # the card in hand at the deadline did not stay there
+
+
+def test_a_draw_after_the_30_seconds_is_refused_before_the_deadline_loop_fires(
+        tmp_path) -> None:
+    """Seed 5.2: a runner draws until "they run out of time". The server checks the phase's
+    deadline when a move arrives; its deadline loop is put to sleep here (a 600-second
+    tick), so only that check can refuse the late draws."""
+    clock = TestClock(tmp_path / "clock")
+    with contextlib.ExitStack() as stack:
+        server = Server(f"sqlite:///{tmp_path / 'hacktable.db'}", clock,
+                        env={"HACKTABLE_TICK": "600"})
+        stack.callback(server.stop)
+        server.start(timeout=START_TIMEOUT)
+        table = everyone_runs([server])
+        act = f"/api/matches/{table.code}/act"
+        table.seats[0].ok("POST", act, {"action": {"do": "draw"}})
+        table.seats[0].ok("POST", act, {"action": {"do": "discard"}})
+        stop = threading.Event()
+        accepted: list[tuple[int, bool]] = []  # (seat, sent after the deadline passed)
+        passed = threading.Event()
+
+        def runner(seat: int) -> None:
+            api = Api(server.url, table.tokens[seat])
+            while not stop.is_set():
+                late = passed.is_set()
+                answer = api.post(act, {"action": {"do": "draw"}})
+                if answer.status_code == 200:
+                    accepted.append((seat, late))
+                    api.post(act, {"action": {"do": "discard"}})
+                elif late:
+                    assert answer.status_code == 409, answer.text
+                    assert "Time is up" in answer.json()["detail"], answer.text
+
+        threads = [threading.Thread(target=runner, args=(seat,)) for seat in (1, 2, 3)]
+        for thread in threads:
+            thread.start()
+        clock.advance(29.5)
+        clock.advance(0.6)  # the deadline passes while the three runners are drawing
+        passed.set()
+        threading.Event().wait(1.0)
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=60)
+        # No draw sent after the deadline was taken, though the phase is still open in the
+        # store (nothing fired it): the deadline itself closed it to moves.
+        assert not [seat for seat, late in accepted if late], accepted
+        refused = table.seats[0].post(act, {"action": {"do": "draw"}})
+        assert refused.status_code == 409
+        assert "Time is up" in refused.json()["detail"]
+        state = gm_state(table)
+        assert state["phase"] == "stress" and state["turn"] == 1
+        assert sum(state["draws"]) == 1 + len(accepted)

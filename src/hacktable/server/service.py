@@ -377,7 +377,7 @@ class Table:
         seat = self.require_seat(caller)
 
         def step(live: Live, now: float) -> clockwork.ClockState:
-            self._check_may_act(live, seat)
+            self._check_may_act(live, seat, now)
             assert live.match is not None
             if phase is not None and live.match.game.phase_key(live.match.state) != phase:
                 raise WrongMoment("That phase has closed; the move was not made.")
@@ -392,12 +392,18 @@ class Table:
         self.kick_bots(live)
         return entries
 
-    def _check_may_act(self, live: Live, seat: int) -> None:
+    def _check_may_act(self, live: Live, seat: int, now: float | None = None) -> None:
+        """Refuse a move the match cannot take now. With `now`, a move that arrives after
+        its phase's deadline is refused even if the deadline loop has not closed the phase
+        yet: the deadline, not the loop's tick, ends the phase."""
         status = live.record.status
         if status == PAUSED:
             raise WrongMoment("The host paused the match; wait until the clock runs again.")
         if status in FINISHED:
             raise WrongMoment("This match is over; no more moves can be made.")
+        deadline = live.record.deadline_at
+        if now is not None and status == RUNNING and deadline is not None and deadline <= now:
+            raise WrongMoment("Time is up for this phase; the move was not made.")
         assert live.match is not None
         if seat not in live.match.prompts():
             raise WrongMoment("It is not your turn; wait until the game asks you.")
