@@ -1,0 +1,139 @@
+"""Bots for both chairs, deciding from their own seat's view only.
+
+The same bot sits in the GM's chair or a runner's: it reads `view["gm"]`.
+
+- As GM it prepares a mission in the seed's image (two hidden guards and a visible
+  receptionist), records ties, answers every request (a DC between 10 and 15 for checks,
+  1 second for custom and readied actions), fires a readied action now and then on an NPC's
+  turn, has hidden guards look for sneaking runners, and ends the mission after
+  `rounds` rounds.
+- As a runner it spends its seconds: `sneaky` starts sneaking and creeps, `bold` runs,
+  tries checks and readies actions; both accept the GM's prices when they can pay.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from hacktable.engine.contract import Prompt
+
+View = Mapping[str, Any]
+Action = dict[str, Any]
+
+
+class TableBot:
+    """A fair GM and a plain runner; subclasses change the runner's taste."""
+
+    personality: ClassVar[str] = "plain"
+    wants_legal: ClassVar[bool] = True
+    sneaky: ClassVar[float] = 0.3
+    rounds: ClassVar[int] = 3
+
+    def act(self, view: View, prompt: Prompt, legal: Sequence[Action] | None,
+            rng: random.Random) -> Action | None:
+        if view.get("gm"):
+            return self.gm(view, prompt, legal or [], rng)
+        return self.runner(view, prompt, legal or [], rng)
+
+    # -- the GM's chair ---------------------------------------------------------------------
+
+    def gm(self, view: View, prompt: Prompt, legal: Sequence[Action],
+           rng: random.Random) -> Action | None:
+        if view["phase"] == "prep":
+            names = [n["name"] for n in view["npcs"]]
+            for name, init, hidden in (("Guard #1", 10, True), ("Guard #2", 15, True),
+                                       ("Receptionist", 8, False)):
+                if name not in names:
+                    return {"do": "npc", "name": name, "init": init, "hidden": hidden}
+            return {"do": "start"}
+        if view["phase"] == "ties":
+            refs = [t["ref"] for t in view["ties"][0]]
+            rng.shuffle(refs)
+            return {"do": "tie", "order": refs}
+        if view["phase"] != "mission":
+            return None
+        turn = view["turn"]
+        if turn["round"] > self.rounds:
+            return {"do": "end_mission", "result": "success"}
+        for seat, request in sorted(view["requests"].items()):
+            if request["kind"] == "check":
+                stat = "dex" if "lock" in request.get("note", "") else rng.choice(
+                    ["dex", "int", "cha"])
+                return {"do": "check", "seat": int(seat), "stat": stat,
+                        "dc": rng.randint(10, 15)}
+            if request.get("price") is None:
+                seconds = 0 if request["kind"] == "free" else 1
+                return {"do": "price", "seat": int(seat), "seconds": seconds}
+        if turn["seat"] is None:
+            return self._npc_turn(view, rng)
+        return None
+
+    def _npc_turn(self, view: View, rng: random.Random) -> Action:
+        npc = next((n for n in view["npcs"] if n["id"] == view["turn"]["ref"]), None)
+        if npc is not None and not npc["dead"]:
+            sneakers = [r for r in view["runners"] if r["sneaking"] and not r["dead"]]
+            if sneakers and rng.random() < 0.5:
+                return {"do": "find", "npc": npc["id"], "seat": rng.choice(sneakers)["seat"],
+                        "passive": rng.random() < 0.5}
+            readied = sorted(view["readied"])
+            if readied and rng.random() < 0.5:
+                return {"do": "fire", "seat": int(readied[0])}
+            visible = [r for r in view["runners"] if not r["dead"] and not r["sneaking"]
+                       and not r["outside"]]
+            if visible and rng.random() < 0.15 and view["turn"].get("seconds") != -1:
+                target = rng.choice(visible)
+                if target["hp"] > 1:
+                    return {"do": "attack", "target": target["ref"]}
+        return {"do": "end_turn"}
+
+    # -- a runner's chair -------------------------------------------------------------------
+
+    def runner(self, view: View, prompt: Prompt, legal: Sequence[Action],
+               rng: random.Random) -> Action | None:
+        if view["phase"] != "mission" or not legal:
+            return None
+        by_verb: dict[str, list[Action]] = {}
+        for move in legal:
+            by_verb.setdefault(move["do"], []).append(move)
+        if "roll" in by_verb:
+            return by_verb["roll"][0]
+        if "enter" in by_verb and rng.random() < 0.5:
+            return by_verb["enter"][0]
+        if prompt.kind != "turn":
+            return None
+        if "accept" in by_verb:
+            return by_verb["accept"][0]
+        if "decline" in by_verb:
+            return by_verb["decline"][0]
+        request = view.get("request")
+        if request is not None:
+            return None  # waiting for the GM's answer
+        seconds = view["turn"]["seconds"] or 0
+        choice = rng.random()
+        if "sneak" in by_verb and choice < self.sneaky:
+            return by_verb["sneak"][0]
+        if "move" in by_verb and choice < 0.55:
+            return rng.choice(by_verb["move"])
+        checks = by_verb.get("check", [])
+        if checks and choice < 0.8:
+            return rng.choice(checks)
+        readies = [m for m in by_verb.get("ask", []) if m.get("ready")]
+        if readies and seconds <= 2:
+            return readies[0]
+        return {"do": "end"}
+
+
+class SneakyBot(TableBot):
+    personality: ClassVar[str] = "sneaky"
+    sneaky: ClassVar[float] = 0.7
+
+
+class BoldBot(TableBot):
+    personality: ClassVar[str] = "bold"
+    sneaky: ClassVar[float] = 0.0
+    rounds: ClassVar[int] = 2
+
+
+BOTS: dict[str, type] = {bot.personality: bot for bot in (TableBot, SneakyBot, BoldBot)}

@@ -1,0 +1,242 @@
+"""Rules for Runners on the engine contract.
+
+Seat 0 is the gamemaster, a person at the table (or a bot): their prompt is open all the
+time and never timed, their rulings are log entries like anyone's moves, and their view is
+the host's "gm" view. Seats 1.. are runners.
+
+Who is asked what (`prompts`):
+
+- before the mission: the GM (`prep`: NPCs, map, start) and every runner (`character`);
+- while tied runners settle the order: the GM (`ties`);
+- during the mission: the runner whose turn it is (`turn`, limited to `turn_seconds`: its
+  timeout ends the turn), every other living runner (`free`: untimed, for free actions and
+  checks the GM calls), and the GM (`gm`, or `npc_turn` on an NPC's turn, limited to
+  `npc_turn_seconds` where that is set).
+
+`phase_key` counts turns, so the 30-second deadline restarts exactly when a turn passes.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, Viewer
+from hacktable.engine.errors import Rejected
+from hacktable.games.runners import gm_moves, legal, runner_moves, text, turns, views
+from hacktable.games.runners import state as st
+from hacktable.games.runners.options import OPTIONS
+from hacktable.games.runners.state import GM_ONLY, GM_SEAT, MISSION, OVER, PREP, TIES
+
+CREDITS = "Rules for Runners: the hacktable seed rules for gamemaster-run missions."
+ACTION_KEYS = 12
+
+
+class Runners(BaseGame):
+    """Rules for Runners: a GM, runners, secret DCs, hidden guards and a 30-second clock."""
+
+    id = "runners"
+    name = "Rules for Runners"
+    min_seats = 2
+    max_seats = 7
+    options = OPTIONS
+    credits = CREDITS
+    playthrough_options: ClassVar[dict[str, int]] = {"round_limit": 2}
+    fuzz_words = text.FUZZ_WORDS
+
+    def setup(self, seats: Sequence[str], options: Mapping[str, Any],
+              rng: random.Random) -> dict:
+        return st.setup(seats, options, rng)
+
+    def _seat(self, state: dict, seat: Any) -> int:
+        if (not isinstance(seat, int) or isinstance(seat, bool)
+                or not 0 <= seat < len(state["names"])):
+            raise Rejected(f"There is no seat {seat!r} at this table.")
+        return seat
+
+    def apply(self, state: dict, seat: int, action: Any, rng: random.Random) -> list[Event]:
+        """Every move is tried on a copy and kept only if it passes every rule, so a
+        rejected move leaves the match exactly as it was."""
+        seat = self._seat(state, seat)
+        action = self.action_from_json(action)
+        if state["phase"] == OVER:
+            raise Rejected("The mission is over.")
+        trial = copy.deepcopy(state)
+        if seat == GM_SEAT:
+            events = gm_moves.perform(trial, action, rng)
+        else:
+            events = runner_moves.perform(trial, seat, action, rng)
+            if action.get("do") != "notes":
+                trial["undo"] = None
+        state.clear()
+        state.update(trial)
+        return events
+
+    def timeout(self, state: dict, rng: random.Random) -> list[Event]:
+        """The turn's real seconds ran out: the turn ends, unspent seconds are wasted."""
+        if state["phase"] != MISSION:
+            raise Rejected("No turn is running, so there is no clock to run out."
+                           if state["phase"] in (PREP, TIES) else "The mission is over.")
+        audience: Any = GM_ONLY if st.hidden(state, state["turn"]["ref"]) else "all"
+        events = [Event("timeout", {"ref": state["turn"]["ref"]}, audience)]
+        turns.end(state, events, "time")
+        return events
+
+    # -- who is asked ---------------------------------------------------------------------
+
+    def prompts(self, state: dict) -> dict[int, Prompt]:
+        phase = state["phase"]
+        options = state["options"]
+        if phase == OVER:
+            return {}
+        if phase == PREP:
+            result = {GM_SEAT: Prompt("prep", "Prepare the mission: NPCs (hidden or not), "
+                                      "the map, then start it.")}
+            for s in state["characters"]:
+                result[int(s)] = Prompt("character", "Build your character (or keep the "
+                                        "one you have) while the GM prepares the mission.")
+            return result
+        if phase == TIES:
+            return {GM_SEAT: Prompt("ties", "Tied runners play rock-paper-scissors: record "
+                                    "the order, or let the server play it.")}
+        turn = state["turn"]
+        ref = turn["ref"]
+        npc_turn = not ref.startswith("s")
+        result = {GM_SEAT: Prompt(
+            "npc_turn" if npc_turn else "gm",
+            "Play this NPC's turn, then end it." if npc_turn else
+            "Rule: name DCs, price actions, fire readied actions.",
+            time_limit=(options["npc_turn_seconds"] or None) if npc_turn else None,
+            data={"turn": state["turns"]})}
+        for s, character in state["characters"].items():
+            seat = int(s)
+            if character["dead"]:
+                continue
+            if ref == f"s{seat}":
+                result[seat] = Prompt(
+                    "turn", f"Your turn: {options['game_seconds']} game seconds to spend in "
+                    f"{options['turn_seconds']} real seconds.",
+                    time_limit=options["turn_seconds"], data={"round": turn["round"]})
+            else:
+                result[seat] = Prompt("free", "Free actions at any time; answer the GM's "
+                                      "checks.")
+        return result
+
+    def phase_key(self, state: dict) -> str:
+        if state["phase"] == MISSION:
+            return f"turn {state['turns']}"
+        return state["phase"]
+
+    def phase_label(self, state: dict) -> str:
+        turn = state["turn"]
+        if state["phase"] == MISSION and turn:
+            return f"round {turn['round']}"
+        return {PREP: "the mission's preparation", TIES: "the initiative ties",
+                OVER: "the end of the mission"}.get(state["phase"], state["phase"])
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        if state["phase"] == OVER or seat not in self.prompts(state):
+            return []
+        return legal.legal(state, seat)
+
+    # -- reading --------------------------------------------------------------------------
+
+    def view(self, state: dict, viewer: Viewer) -> dict:
+        if not isinstance(viewer, str):
+            self._seat(state, viewer)
+        return views.view(state, viewer)
+
+    def outcome(self, state: dict) -> Outcome | None:
+        """Survivors first, then the fallen, then the GM (who is not playing to win)."""
+        if state["phase"] != OVER:
+            return None
+        alive = tuple(st.alive_runners(state))
+        dead = tuple(int(s) for s, c in state["characters"].items() if c["dead"])
+        ranking = tuple(g for g in (alive, dead, (GM_SEAT,)) if g)
+        scores: dict[int, float] = {GM_SEAT: 0.0}
+        for s, c in state["characters"].items():
+            scores[int(s)] = float(c["hp"]) if not c["dead"] else -1.0
+        words = {"success": "Mission accomplished", "failure": "The mission failed",
+                 "time": "The mission's time is up"}[state["result"]]
+        names = [state["characters"][str(s)]["name"] for s in alive]
+        return Outcome(ranking, scores, f"{words}: " + (
+            f"{', '.join(names)} made it out." if names else "no runner survived."))
+
+    def parse(self, state: dict, seat: int, text_: str) -> dict:
+        return text.parse(state, self._seat(state, seat), text_)
+
+    def action_to_json(self, action: Any) -> dict:
+        return self.action_from_json(action)
+
+    def action_from_json(self, data: Any) -> dict:
+        if not isinstance(data, Mapping) or not isinstance(data.get("do"), str):
+            raise Rejected("A move is an object with a \"do\", e.g. {\"do\": \"sneak\"}.")
+        if len(data) > ACTION_KEYS:
+            raise Rejected("That move has too many parts.")
+        return copy.deepcopy(dict(data))
+
+    def action_labels(self, action: Any) -> list[str]:
+        return [str(action.get("do"))]
+
+    def describe(self, event: Event, state: dict) -> str:
+        return text.describe(event, state)
+
+    def render(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
+        return text.render(view, ends_at)
+
+    def notation_help(self, state: dict) -> str:
+        return text.__doc__ or ""
+
+    def bots(self) -> dict[str, type]:
+        from hacktable.games.runners.bots import BOTS
+
+        return BOTS
+
+    # -- checks for tests -------------------------------------------------------------------
+
+    def check_invariants(self, state: dict) -> None:
+        """HP within bounds, the order holds each living combatant in the area once, and a
+        runner's turn never has negative seconds."""
+        refs = [e["ref"] for e in state["order"]]
+        assert len(refs) == len(set(refs)), "a combatant is twice in the order"
+        for c in [*state["characters"].values(), *state["npcs"]]:
+            assert 0 <= c["hp"] <= c["max_hp"], f"{c['name']}'s HP left its bounds"
+        turn = state["turn"]
+        if state["phase"] == MISSION:
+            assert turn is not None and 0 <= turn["seconds"] <= state["options"]["game_seconds"]
+            assert state["order"][turn["index"]]["ref"] == turn["ref"]
+        inits = [e["init"] for e in state["order"]]
+        assert inits == sorted(inits, reverse=True), "the order is not highest first"
+
+    def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
+        """Change what runners may not know: hidden NPCs' names, HP, stats and tokens,
+        every DC, and the GM-only rolls. The GM (seat 0) knows everything: nothing moves."""
+        new = copy.deepcopy(state)
+        if seat == GM_SEAT:
+            return new
+        for n in new["npcs"]:
+            if n["hidden"]:
+                n["name"] = f"Shadow {rng.randrange(1000)}"
+                n["max_hp"] = n["max_hp"] + rng.randrange(3)
+                n["hp"] = rng.randrange(n["max_hp"] + 1)
+                n["stats"] = {k: rng.randrange(1, 7) for k in n["stats"]}
+                n["notes"] = "redealt"
+                if new["map"] is not None:
+                    from hacktable.games.runners.maps import starts
+
+                    n["pos"] = rng.choice(starts(new["map"]))
+        for called in new["called"].values():
+            called["dc"] = rng.randrange(5, 25)
+        for roll in new["rolls"]:
+            if roll["dc"] is not None:
+                roll["dc"] = rng.randrange(5, 25)
+            if roll["npc"] is not None or roll["visibility"] == "blind":
+                roll["dice"] = [rng.randint(1, 6) for _ in roll["dice"]]
+                if roll["total"] is not None:
+                    roll["total"] = rng.randrange(3, 30)
+        return new
+
+
+GAME = Runners()

@@ -1,0 +1,458 @@
+"""What the gamemaster (seat 0) may do: prepare the mission, settle ties, and rule: name a
+check's stat and secret DC, price or refuse a custom action, fire a readied action, deal
+damage, set conditions, move tokens and doors, take NPC turns. Every ruling is an entry of
+the log like anyone's move; the last one can be taken back within the same turn."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from hacktable.engine.contract import Event
+from hacktable.engine.errors import Rejected
+from hacktable.games.runners import checks, initiative, maps, turns
+from hacktable.games.runners.characters import STATS
+from hacktable.games.runners.runner_moves import reveal_if_found
+from hacktable.games.runners.state import (
+    GM_ONLY,
+    MISSION,
+    PREP,
+    TIES,
+    State,
+    combatant,
+    hidden,
+    npc,
+    private,
+    runner,
+    seat_of,
+    whole,
+)
+
+NPC_LIMIT = 30
+REASON_LIMIT = 120
+NOT_UNDONE = ("undo", "end_mission")
+
+
+def perform(state: State, action: Mapping[str, Any], rng: random.Random) -> list[Event]:
+    do = action.get("do")
+    handler = HANDLERS.get(do) if isinstance(do, str) else None
+    if handler is None:
+        raise Rejected(f"{do!r} is not a ruling; the GM may: {', '.join(sorted(HANDLERS))}.")
+    phases = PHASES.get(do, (MISSION,))
+    if state["phase"] not in phases:
+        raise Rejected(WRONG_PHASE.get(state["phase"], "The mission is over."))
+    before = None if do in NOT_UNDONE else copy.deepcopy({k: v for k, v in state.items()
+                                                          if k != "undo"})
+    events: list[Event] = []
+    handler(state, action, rng, events)
+    if before is not None and state["phase"] in (PREP, TIES, MISSION):
+        told = any(event.audience != GM_ONLY for event in events)
+        state["undo"] = {"turns": state["turns"], "do": do, "told": told, "state": before}
+    turns.check_survivors(state, events)
+    return events
+
+
+WRONG_PHASE = {
+    PREP: "The mission has not started: add NPCs, load a map, then start it.",
+    TIES: "First record how the tied runners settled it (tie), or let the server play "
+          "rock-paper-scissors for them (rps).",
+}
+
+
+def _seat(state: State, value: Any) -> int:
+    runner(state, value)
+    return value
+
+
+def _text(value: Any, what: str, limit: int = REASON_LIMIT, required: bool = True) -> str:
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        raise Rejected(f"The {what} must be text.")
+    text = " ".join(value.split())[:limit]
+    if required and not text:
+        raise Rejected(f"Write the {what}.")
+    return text
+
+
+# -- preparing -------------------------------------------------------------------------------
+
+def add_npc(state: State, action: Mapping[str, Any], rng: random.Random,
+            events: list[Event]) -> None:
+    if len(state["npcs"]) >= NPC_LIMIT:
+        raise Rejected(f"A mission holds at most {NPC_LIMIT} NPCs.")
+    name = _text(action.get("name"), "NPC's name", 24)
+    init = whole(action.get("init"), "The NPC's initiative", 0, 99)
+    is_hidden = action.get("hidden", True)
+    if not isinstance(is_hidden, bool):
+        raise Rejected("Say true or false for hiding the NPC from the runners.")
+    hp = whole(action.get("hp", 3), "The NPC's HP", 0, 99)
+    raw = action.get("stats") or {}
+    if not isinstance(raw, Mapping) or not set(raw) <= set(STATS):
+        raise Rejected("An NPC's stats are any of str, dex, int, cha (2 each unless given).")
+    stats = {k: whole(raw.get(k, 2), f"The NPC's {k.upper()}", 0, 20) for k in STATS}
+    pos = None
+    if action.get("at") is not None:
+        if state["map"] is None:
+            raise Rejected("There is no map to place the NPC on.")
+        pos = list(maps.point(action.get("at"), state["map"]))
+    ref = _new_ref(state, rng)
+    found = {"id": ref, "name": name, "init": init, "hidden": is_hidden, "hp": hp,
+             "max_hp": hp, "stats": stats, "dead": False, "pos": pos, "conditions": [],
+             "notes": _text(action.get("notes"), "notes", required=False)}
+    state["npcs"].append(found)
+    if state["phase"] == MISSION:
+        initiative.insert(state, {"ref": ref, "init": init, "dice": []})
+    events.append(Event("npc", {"ref": ref, "name": name, "init": init}, GM_ONLY))
+    if not is_hidden:
+        events.append(Event("revealed", {"ref": ref, "name": name, "init": init,
+                                         "pos": pos}, "all"))
+
+
+def _new_ref(state: State, rng: random.Random) -> str:
+    """An NPC's reference, drawn at random: a sequential one ("n2") would tell the runners
+    who see it that an "n1" exists somewhere."""
+    taken = {n["id"] for n in state["npcs"]}
+    while True:
+        ref = f"n{rng.getrandbits(24):06x}"
+        if ref not in taken:
+            return ref
+
+
+def remove_npc(state: State, action: Mapping[str, Any], rng: random.Random,
+               events: list[Event]) -> None:
+    found = npc(state, action.get("ref"))
+    state["npcs"].remove(found)
+    events.append(Event("npc_removed", {"ref": found["id"]}, GM_ONLY))
+
+
+def load_map(state: State, action: Mapping[str, Any], rng: random.Random,
+             events: list[Event]) -> None:
+    text = action.get("text")
+    state["map"] = None if text in (None, "") else maps.parse(text)
+    for n in state["npcs"]:
+        if state["map"] is None or (n["pos"] and maps.square(state["map"], *n["pos"])
+                                    in maps.BLOCKING):
+            n["pos"] = None
+    events.append(Event("map", {"rows": state["map"]}, "all"))
+
+
+def start(state: State, action: Mapping[str, Any], rng: random.Random,
+          events: list[Event]) -> None:
+    inside = [s for s, c in state["characters"].items() if not c["outside"]]
+    if not inside:
+        raise Rejected("Nobody is inside the building yet: at least one runner must start "
+                       "inside the mission area.")
+    if state["map"] is not None:
+        spots = maps.starts(state["map"])
+        for i, seat in enumerate(sorted(inside, key=int)):
+            state["characters"][seat]["pos"] = spots[i % len(spots)]
+    events.append(Event("mission", {}, "all"))
+    initiative.build(state, rng, events)
+    if state["phase"] == MISSION:
+        turns.begin(state, events)
+
+
+def tie(state: State, action: Mapping[str, Any], rng: random.Random,
+        events: list[Event]) -> None:
+    initiative.record_tie(state, action.get("order"), events)
+    if state["phase"] == MISSION:
+        turns.begin(state, events)
+
+
+def rps(state: State, action: Mapping[str, Any], rng: random.Random,
+        events: list[Event]) -> None:
+    """The server plays rock-paper-scissors for the first waiting tie."""
+    refs = list(state["ties"][0])
+    rng.shuffle(refs)
+    initiative.record_tie(state, refs, events)
+    if state["phase"] == MISSION:
+        turns.begin(state, events)
+
+
+# -- ruling checks and requests ----------------------------------------------------------------
+
+def check(state: State, action: Mapping[str, Any], rng: random.Random,
+          events: list[Event]) -> None:
+    """Name the stat and the secret DC of a runner's check: the one they asked for, a new
+    one they must roll (a guard's question), or a passive one worked out at once."""
+    seat = _seat(state, action.get("seat"))
+    character = runner(state, seat)
+    if character["dead"]:
+        raise Rejected(f"{character['name']} is dead.")
+    stat = checks.stat_of(action.get("stat"))
+    dc = checks.dc_of(action.get("dc"))
+    visibility = checks.visibility_of(state, action.get("visibility"))
+    sight = action.get("sight", False)
+    if not isinstance(sight, bool):
+        raise Rejected("Say true or false for whether the check needs sight.")
+    passive = action.get("passive", False)
+    if not isinstance(passive, bool):
+        raise Rejected("Say true or false for a passive check.")
+    reveal = action.get("reveal")
+    if reveal is not None and not npc(state, reveal)["hidden"]:
+        raise Rejected("That NPC is not hidden; there is nothing to find.")
+    spec = {"stat": stat, "dc": dc, "visibility": visibility, "sight": sight,
+            "reveal": reveal}
+    request = state["requests"].get(str(seat))
+    if passive:
+        record = checks.roll(state, rng, seat=seat, npc=None, stats=character["stats"],
+                             stat=stat, kind="passive", dc=dc, visibility=visibility,
+                             sight_penalty=checks.disadvantaged(state, character, sight),
+                             passive=True, note=_text(action.get("note"), "note", 80, False))
+        checks.announce(state, record, events)
+    elif request and request["kind"] == "check":
+        del state["requests"][str(seat)]
+        record = checks.runner_check(state, rng, seat, spec, request, events)
+    else:
+        if str(seat) in state["called"]:
+            raise Rejected(f"{character['name']} has a check to roll already.")
+        state["called"][str(seat)] = {**spec, "note": _text(action.get("note"), "note", 80,
+                                                             False)}
+        events.append(Event("called", {"seat": seat, "stat": stat,
+                                       "note": state["called"][str(seat)]["note"]},
+                            private(seat)))
+        events.append(Event("called_gm", {"seat": seat, "dc": dc, "stat": stat}, GM_ONLY))
+        return
+    if reveal is not None:
+        reveal_if_found(state, reveal, record, events)
+
+
+def price(state: State, action: Mapping[str, Any], rng: random.Random,
+          events: list[Event]) -> None:
+    seat = _seat(state, action.get("seat"))
+    request = state["requests"].get(str(seat))
+    if not request or request["kind"] == "check" or request.get("price") is not None:
+        raise Rejected("That runner is not waiting for a price.")
+    seconds = whole(action.get("seconds"), "The price", 0,
+                    state["options"]["game_seconds"])
+    if request["kind"] == "free":
+        if seconds:
+            raise Rejected("Off their turn a runner can only take free actions: allow it at "
+                           "0 seconds, or refuse it with a reason.")
+        del state["requests"][str(seat)]
+        events.append(Event("custom", {"seat": seat, "text": request["text"], "seconds": 0},
+                            "all"))
+        return
+    request["price"] = seconds
+    events.append(Event("priced", {"seat": seat, "seconds": seconds}, private(seat)))
+
+
+def refuse(state: State, action: Mapping[str, Any], rng: random.Random,
+           events: list[Event]) -> None:
+    seat = _seat(state, action.get("seat"))
+    request = state["requests"].get(str(seat))
+    if not request or request["kind"] == "check":
+        raise Rejected("That runner has asked for nothing you can refuse.")
+    reason = _text(action.get("reason"), "reason (the GM shouldn't say no without a good "
+                   "one)")
+    del state["requests"][str(seat)]
+    events.append(Event("refused", {"seat": seat, "reason": reason}, private(seat)))
+
+
+def fire(state: State, action: Mapping[str, Any], rng: random.Random,
+         events: list[Event]) -> None:
+    seat = _seat(state, action.get("seat"))
+    readied = state["readied"].pop(str(seat), None)
+    if readied is None:
+        raise Rejected("That runner has no readied action.")
+    events.append(Event("fired", {"seat": seat, "text": readied["text"],
+                                  "trigger": readied["trigger"]}, "all"))
+
+
+# -- bodies and the map ---------------------------------------------------------------------
+
+def attack(state: State, action: Mapping[str, Any], rng: random.Random,
+           events: list[Event]) -> None:
+    """An attack takes attack_damage HP; "Once you take an attack at 0 HP, you die"."""
+    ref = action.get("target")
+    body = combatant(state, ref)
+    if body["dead"]:
+        raise Rejected(f"{body['name']} is already dead.")
+    damage = state["options"]["attack_damage"]
+    if body["hp"] <= 0:
+        body["dead"] = True
+        if "sneak" in body:
+            body["sneak"] = None
+    else:
+        body["hp"] = max(0, body["hp"] - damage)
+    audience: Any = GM_ONLY if hidden(state, ref) else "all"
+    data = {"ref": ref, "hp": body["hp"], "dead": body["dead"]}
+    if seat_of(ref) is None and not hidden(state, ref):
+        data = {"ref": ref, "dead": body["dead"]}
+        events.append(Event("hit_gm", {"ref": ref, "hp": body["hp"]}, GM_ONLY))
+    events.append(Event("hit", data, audience))
+    seat = seat_of(ref)
+    if body["dead"] and seat is not None:
+        state["requests"].pop(str(seat), None)
+        state["called"].pop(str(seat), None)
+        state["readied"].pop(str(seat), None)
+        if state["turn"] and state["turn"]["ref"] == ref:
+            turns.end(state, events, "dead")
+    elif body["dead"] and state["turn"] and state["turn"]["ref"] == ref:
+        turns.end(state, events, "dead")
+
+
+def heal(state: State, action: Mapping[str, Any], rng: random.Random,
+         events: list[Event]) -> None:
+    ref = action.get("target")
+    body = combatant(state, ref)
+    if body["dead"]:
+        raise Rejected(f"{body['name']} is dead; healing cannot help.")
+    amount = whole(action.get("hp", 1), "The HP healed", 1, 99)
+    body["hp"] = min(body["max_hp"], body["hp"] + amount)
+    audience: Any = GM_ONLY if seat_of(ref) is None else "all"
+    events.append(Event("healed", {"ref": ref, "hp": body["hp"]}, audience))
+
+
+def condition(state: State, action: Mapping[str, Any], rng: random.Random,
+              events: list[Event]) -> None:
+    ref = action.get("target")
+    body = combatant(state, ref)
+    name = _text(action.get("name"), "condition's name", 24)
+    remove = action.get("remove", False)
+    if not isinstance(remove, bool):
+        raise Rejected("Say true or false for removing the condition.")
+    present = [c for c in body["conditions"] if c["name"].lower() == name.lower()]
+    if remove:
+        if not present:
+            raise Rejected(f"{body['name']} has no condition called {name}.")
+        body["conditions"] = [c for c in body["conditions"] if c not in present]
+    else:
+        if present:
+            raise Rejected(f"{body['name']} already has {name}.")
+        effect = _text(action.get("effect"), "effect", required=False)
+        body["conditions"].append({"name": name, "effect": effect})
+    audience: Any = GM_ONLY if hidden(state, ref) else "all"
+    events.append(Event("condition", {"ref": ref, "name": name, "remove": remove},
+                        audience))
+
+
+def spot(state: State, action: Mapping[str, Any], rng: random.Random,
+         events: list[Event]) -> None:
+    """Whether someone hostile knows where a runner is (no sneaking while they do)."""
+    seat = _seat(state, action.get("seat"))
+    spotted = action.get("spotted", True)
+    if not isinstance(spotted, bool):
+        raise Rejected("Say true or false for spotted.")
+    character = runner(state, seat)
+    character["spotted"] = spotted
+    if spotted and character["sneak"] is not None:
+        character["sneak"] = None
+        events.append(Event("unhidden", {"seat": seat, "why": "spotted"}, "all"))
+    events.append(Event("spotted", {"seat": seat, "spotted": spotted}, "all"))
+
+
+def find(state: State, action: Mapping[str, Any], rng: random.Random,
+         events: list[Event]) -> None:
+    """An NPC's INT check to find a sneaking runner, against the runner's DEX result."""
+    seeker = npc(state, action.get("npc"))
+    if seeker["dead"]:
+        raise Rejected(f"{seeker['name']} is dead.")
+    seat = _seat(state, action.get("seat"))
+    character = runner(state, seat)
+    if character["sneak"] is None:
+        raise Rejected(f"{character['name']} is not sneaking: they can simply be seen.")
+    passive = action.get("passive", False)
+    if not isinstance(passive, bool):
+        raise Rejected("Say true or false for a passive search.")
+    record = checks.roll(state, rng, seat=None, npc=seeker["id"], stats=seeker["stats"],
+                         stat="int", kind="find", dc=character["sneak"], passive=passive,
+                         visibility="blind", note=f"looking for {character['name']}")
+    checks.announce(state, record, events)
+    if record["passed"]:
+        character["sneak"] = None
+        character["spotted"] = True
+        by = None if seeker["hidden"] else seeker["id"]
+        events.append(Event("unhidden", {"seat": seat, "why": "found", "by": by}, "all"))
+
+
+def show(state: State, action: Mapping[str, Any], rng: random.Random,
+         events: list[Event]) -> None:
+    """Hide an NPC from the runners, or show it (it joins their turn order)."""
+    found = npc(state, action.get("ref"))
+    is_hidden = action.get("hidden", False)
+    if not isinstance(is_hidden, bool):
+        raise Rejected("Say true or false for hidden.")
+    if found["hidden"] == is_hidden:
+        raise Rejected(f"{found['name']} is already {'hidden' if is_hidden else 'visible'}.")
+    if is_hidden and state["turn"] and state["turn"]["ref"] == found["id"]:
+        raise Rejected("Hide an NPC between its turns, not during one.")
+    found["hidden"] = is_hidden
+    if is_hidden:
+        events.append(Event("vanished", {"ref": found["id"]}, "all"))
+    else:
+        entry = next((e for e in state["order"] if e["ref"] == found["id"]), None)
+        events.append(Event("revealed", {"ref": found["id"], "name": found["name"],
+                                         "init": entry["init"] if entry else None,
+                                         "pos": found["pos"]}, "all"))
+
+
+def door(state: State, action: Mapping[str, Any], rng: random.Random,
+         events: list[Event]) -> None:
+    if state["map"] is None:
+        raise Rejected("There is no map, so no door.")
+    at = action.get("at")
+    open_ = action.get("open", True)
+    if (not isinstance(at, list) or len(at) != 2 or not isinstance(open_, bool)
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
+        raise Rejected("Name the door as [column, row] and say open true or false.")
+    state["map"] = maps.set_door(state["map"], at[0], at[1], open_)
+    events.append(Event("door", {"at": at, "open": open_}, "all"))
+
+
+def place(state: State, action: Mapping[str, Any], rng: random.Random,
+          events: list[Event]) -> None:
+    """Put a token anywhere: NPC moves, or a runner the fiction moved."""
+    if state["map"] is None:
+        raise Rejected("There is no map to place tokens on.")
+    ref = action.get("ref")
+    body = combatant(state, ref)
+    body["pos"] = list(maps.point(action.get("at"), state["map"]))
+    audience: Any = GM_ONLY if hidden(state, ref) else "all"
+    events.append(Event("placed", {"ref": ref, "at": body["pos"]}, audience))
+
+
+def end_turn(state: State, action: Mapping[str, Any], rng: random.Random,
+             events: list[Event]) -> None:
+    ref = state["turn"]["ref"]
+    if seat_of(ref) is not None:
+        raise Rejected("A runner's turn ends when they say so or when their 30 seconds run "
+                       "out; you may pause or extend the clock instead.")
+    turns.end(state, events, "ended")
+
+
+def end_mission(state: State, action: Mapping[str, Any], rng: random.Random,
+                events: list[Event]) -> None:
+    result = action.get("result", "success")
+    if result not in ("success", "failure"):
+        raise Rejected("A mission ends in success or failure.")
+    turns.finish(state, result, events)
+
+
+def undo(state: State, action: Mapping[str, Any], rng: random.Random,
+         events: list[Event]) -> None:
+    saved = state["undo"]
+    if saved is None or saved["turns"] != state["turns"]:
+        raise Rejected("There is no ruling of yours to take back in this turn (someone "
+                       "acted since, or the turn passed).")
+    what, told = saved["do"], saved["told"]
+    state.clear()
+    state.update(saved["state"])
+    state["undo"] = None
+    events.append(Event("undone", {"do": what}, GM_ONLY))
+    if told:
+        events.append(Event("undone_public", {}, "all"))
+
+
+HANDLERS = {"npc": add_npc, "remove_npc": remove_npc, "map": load_map, "start": start,
+            "tie": tie, "rps": rps, "check": check, "price": price, "refuse": refuse,
+            "fire": fire, "attack": attack, "heal": heal, "condition": condition,
+            "spot": spot, "find": find, "show": show, "door": door, "place": place,
+            "end_turn": end_turn, "end_mission": end_mission, "undo": undo}
+PHASES = {"npc": (PREP, MISSION), "remove_npc": (PREP,), "map": (PREP,), "start": (PREP,),
+          "tie": (TIES,), "rps": (TIES,), "undo": (PREP, TIES, MISSION),
+          "condition": (PREP, MISSION), "show": (PREP, MISSION), "place": (PREP, MISSION),
+          "door": (PREP, MISSION)}

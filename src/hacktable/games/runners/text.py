@@ -1,0 +1,256 @@
+"""Rules for Runners in words: event sentences, a text view, and a short notation.
+
+Runner notation:   move 4 2 | move 5 (squares, without a map) | sneak | stop
+                   check [careful|hasty] [fail] [what you try] | ask <action>
+                   ready <action> when <trigger> | accept | decline | roll [careful|hasty]
+                   fail | enter | end | waste <n>
+GM notation:       check <seat> <stat> <dc> [public|blind|self|gm] [passive] [sight]
+                   price <seat> <seconds> | refuse <seat> <reason> | fire <seat>
+                   attack <ref> | start | rps | end turn | undo
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hacktable.engine.contract import Event
+from hacktable.engine.errors import Rejected
+from hacktable.games.runners.characters import STAT_NAMES
+from hacktable.games.runners.state import GM_SEAT, State, combatant, seat_of
+
+FUZZ_WORDS = ("move", "sneak", "stop", "check", "careful", "hasty", "ask", "ready", "when",
+              "accept", "decline", "roll", "fail", "enter", "end", "waste", "price",
+              "refuse", "fire", "attack", "start", "rps", "undo", "dex", "int", "12", "1",
+              "2", "3", "s1", "turn")
+
+
+def _name(state: State, ref: Any) -> str:
+    try:
+        return combatant(state, ref)["name"]
+    except Rejected:
+        return "someone"
+
+
+def _seat(state: State, seat: Any) -> str:
+    return _name(state, f"s{seat}")
+
+
+def _roll(state: State, roll: Mapping[str, Any]) -> str:
+    who = _name(state, roll["npc"]) if roll.get("npc") else _seat(state, roll.get("seat"))
+    stat = STAT_NAMES.get(roll.get("stat", ""), roll.get("stat", ""))
+    kind = {"check": f"a {stat} check", "passive": f"a passive {stat} check",
+            "sneak": "a sneaking DEX check", "find": "an INT check to find someone",
+            "initiative": "initiative"}.get(roll.get("kind", ""), "a roll")
+    if roll.get("blind"):
+        return f"{who} rolled {kind} blind: only the GM knows the result."
+    if roll.get("fail"):
+        text = f"{who} fails {kind} on purpose"
+    elif roll.get("passive"):
+        text = f"{who}: {kind}, {roll['total']}"
+    else:
+        dice = " + ".join(str(d) for d in roll.get("dice", []))
+        mod = roll.get("modifier", 0)
+        extra = f" {'+' if mod >= 0 else '-'} {abs(mod)}" if mod else ""
+        text = f"{who} rolls {kind}: {dice} + {roll['stat'].upper()}{extra} = {roll['total']}"
+        if roll.get("dropped"):
+            text += f" (disadvantage: the other roll was {roll['dropped']})"
+    if roll.get("dc") is not None:
+        text += f" against DC {roll['dc']}: {'success' if roll['passed'] else 'failure'}"
+    elif roll.get("passed") is not None:
+        text += f": {'success' if roll['passed'] else 'failure'}"
+    return text + "."
+
+
+def describe(event: Event, state: State) -> str:
+    d = event.data
+    kind = event.kind
+    seat = d.get("seat")
+    who = _seat(state, seat) if seat is not None else _name(state, d.get("ref"))
+    table = {
+        "character": lambda: f"{d.get('name')} joins the team.",
+        "notes": lambda: "Notes saved.",
+        "mission": lambda: "The mission starts: the clock is ticking.",
+        "initiative": lambda: (f"{who} rolls initiative: {' + '.join(map(str, d['dice']))} "
+                               f"+ DEX = {d['init']}." if d.get("dice")
+                               else f"{who} has initiative {d['init']}."),
+        "tie": lambda: (f"Tie at {d['init']} between "
+                        f"{' and '.join(_name(state, r) for r in d['refs'])}: "
+                        "rock-paper-scissors!"),
+        "rps": lambda: ("Rock-paper-scissors"
+                        + (" (played by the server)" if d["by"] == "server" else "")
+                        + f": {', then '.join(_name(state, r) for r in d['order'])}."),
+        "round": lambda: f"Round {d['round']}.",
+        "turn": lambda: f"{who}'s turn.",
+        "floor": lambda: "The GM has the floor.",
+        "turn_end": lambda: f"{who}'s turn ends" + (
+            f" ({d['wasted']} s unused)." if d.get("wasted") else "."),
+        "moved": lambda: f"{who} {'sneaks' if d.get('sneaking') else 'runs'} "
+                         f"{d['squares']} square(s) ({d['seconds']} s).",
+        "sneaking": lambda: f"{who} starts sneaking ({d['seconds']} s).",
+        "unhidden": lambda: {"stopped": f"{who} stops sneaking.",
+                             "spotted": f"{who} is spotted and stops sneaking.",
+                             "found": f"{who} is found" + (
+                                 f" by {_name(state, d['by'])}" if d.get("by") else "")
+                             + " and is no longer hidden."}.get(d.get("why"), who),
+        "check_asked": lambda: f"{who} tries something ({d['effort']} check, "
+                               f"{d['seconds']} s){': ' + d['note'] if d.get('note') else ''}.",
+        "asked": lambda: f"{who} asks: {d['text']}" + (
+            f" when {d['trigger']}" if d.get("trigger") else "") + ".",
+        "asking": lambda: f"{who} asks the GM for "
+                          + ("a readied action." if d["kind"] == "ready" else "an action."),
+        "priced": lambda: f"The GM says that takes {d['seconds']} s: accept or decline.",
+        "refused": lambda: f"The GM refuses: {d['reason']}",
+        "declined": lambda: f"{who} declines the price.",
+        "custom": lambda: f"{who}: {d['text']} ({d['seconds']} s).",
+        "readied": lambda: f"{who} readies an action ({d['seconds']} s).",
+        "readied_detail": lambda: f"Readied: {d['text']}, when {d['trigger']}.",
+        "fired": lambda: f"{who}'s readied action happens: {d['text']}.",
+        "lapsed": lambda: f"{who}'s readied action lapsed ({d['seconds']} s lost).",
+        "lapsed_detail": lambda: f"Lapsed: {d['text']}.",
+        "called": lambda: f"The GM asks {who} for a {STAT_NAMES.get(d['stat'], d['stat'])} "
+                          f"check{': ' + d['note'] if d.get('note') else ''}.",
+        "called_gm": lambda: f"{who} must roll {d['stat'].upper()} against DC {d['dc']}.",
+        "roll": lambda: _roll(state, d["roll"]),
+        "roll_gm": lambda: _roll(state, d["roll"]),
+        "entered": lambda: f"{who} enters the mission area: initiative "
+                           f"{' + '.join(map(str, d['dice']))} + DEX = {d['init']}.",
+        "npc": lambda: f"NPC {d['name']} (initiative {d['init']}) added.",
+        "npc_removed": lambda: "An NPC was removed.",
+        "revealed": lambda: f"{d['name']} is revealed" + (
+            f" (initiative {d['init']})" if d.get("init") is not None else "") + ".",
+        "vanished": lambda: f"{who} is out of sight.",
+        "map": lambda: "The GM loaded a map." if d.get("rows") else "No map: theatre of mind.",
+        "hit": lambda: f"{who} takes an attack" + (
+            " and dies." if d["dead"] else
+            (f" ({d['hp']} HP left)." if "hp" in d else ".")),
+        "hit_gm": lambda: f"{who} has {d['hp']} HP left.",
+        "healed": lambda: f"{who} is back to {d['hp']} HP.",
+        "condition": lambda: f"{who} {'loses' if d['remove'] else 'gains'} {d['name']}.",
+        "spotted": lambda: f"{who} is {'spotted' if d['spotted'] else 'out of hostile sight'}.",
+        "door": lambda: f"The door at ({d['at'][0]}, {d['at'][1]}) is "
+                        f"{'open' if d['open'] else 'closed'}.",
+        "placed": lambda: f"{who} moves to ({d['at'][0]}, {d['at'][1]}).",
+        "wasted": lambda: f"{who} waits {d['seconds']} s.",
+        "undone": lambda: f"Ruling taken back: {d['do']}.",
+        "undone_public": lambda: "The GM took back their last ruling.",
+        "mission_over": lambda: {"success": "Mission accomplished.",
+                                 "failure": "The mission failed.",
+                                 "time": "The mission's time is up."}[d["result"]],
+        "timeout": lambda: "Time!",
+    }
+    sentence = table.get(kind)
+    return sentence() if sentence else f"{kind}."
+
+
+def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
+    """The view as a few lines of text (terminal play, email, the screen's fallback)."""
+    lines = []
+    role = "GM" if view.get("gm") else ("Spectator" if view.get("seat") is None else
+                                        (view.get("me") or {}).get("name", "Runner"))
+    lines.append(f"Rules for Runners — {role} — {view.get('phase')}")
+    turn = view.get("turn")
+    if turn:
+        who = "The GM has the floor" if turn.get("floor") else f"{turn['name']}'s turn"
+        seconds = "" if turn.get("seconds") is None else f", {turn['seconds']} s left"
+        lines.append(f"Round {turn['round']}: {who}{seconds}"
+                     + (f" (ends {ends_at})" if ends_at else ""))
+    if view.get("order"):
+        lines.append("Order: " + ", ".join(
+            f"{e['name']} ({e['init']}){' [hidden]' if e.get('hidden') else ''}"
+            for e in view["order"]))
+    for r in view.get("runners") or []:
+        lines.append(f"  {r['name']}: HP {r['hp']}/{r['max_hp']}, speed {r['speed']}"
+                     + (", sneaking" if r["sneaking"] else "")
+                     + (", dead" if r["dead"] else ""))
+    if view.get("gm"):
+        for n in view.get("npcs") or []:
+            lines.append(f"  NPC {n['name']}: HP {n['hp']}, init {n['init']}"
+                         + (" [hidden]" if n["hidden"] else ""))
+    if view.get("result"):
+        lines.append(f"Result: {view['result']}")
+    return "\n".join(lines)
+
+
+EFFORT_WORDS = ("careful", "hasty", "normal")
+
+
+def parse(state: State, seat: int, text: str) -> dict[str, Any]:
+    words = text.strip().split()
+    if not words:
+        raise Rejected("Write a move, e.g. `move 3 2`, `sneak`, `check careful`, `end`.")
+    verb, rest = words[0].lower(), words[1:]
+    if seat == GM_SEAT:
+        return _parse_gm(verb, rest)
+    if verb == "move":
+        numbers = _numbers(rest, "move")
+        if len(numbers) == 2:
+            return {"do": "move", "to": numbers}
+        if len(numbers) == 1:
+            return {"do": "move", "squares": numbers[0]}
+        raise Rejected("Write `move X Y` (a square) or `move N` (squares, without a map).")
+    if verb in ("sneak", "enter", "accept", "decline", "end") and not rest:
+        return {"do": verb}
+    if verb == "stop":
+        return {"do": "stop_sneaking"}
+    if verb in ("check", "roll"):
+        effort = next((w for w in rest if w in EFFORT_WORDS), "normal")
+        fail = "fail" in rest
+        note = " ".join(w for w in rest if w not in EFFORT_WORDS and w != "fail")
+        if verb == "roll":
+            return {"do": "fail" if fail else "roll", "effort": effort}
+        return {"do": "check", "effort": effort, "fail": fail, "note": note}
+    if verb == "fail" and not rest:
+        return {"do": "fail"}
+    if verb == "ask" and rest:
+        return {"do": "ask", "text": " ".join(rest)}
+    if verb == "ready" and "when" in rest:
+        at = rest.index("when")
+        return {"do": "ask", "ready": True, "text": " ".join(rest[:at]),
+                "trigger": " ".join(rest[at + 1:])}
+    if verb == "waste":
+        numbers = _numbers(rest, "waste")
+        if len(numbers) == 1:
+            return {"do": "waste", "seconds": numbers[0]}
+    raise Rejected(f"Could not read {text.strip()[:40]!r}: try move X Y, sneak, stop, "
+                   "check [careful|hasty], ask …, ready … when …, accept, decline, roll, "
+                   "fail, enter, end.")
+
+
+def _numbers(words: list[str], verb: str) -> list[int]:
+    try:
+        return [int(w) for w in words]
+    except ValueError:
+        raise Rejected(f"`{verb}` takes numbers, not {' '.join(words)[:30]!r}.") from None
+
+
+def _parse_gm(verb: str, rest: list[str]) -> dict[str, Any]:
+    if verb in ("start", "rps", "undo") and not rest:
+        return {"do": verb}
+    if verb == "end" and rest == ["turn"]:
+        return {"do": "end_turn"}
+    if verb == "check" and len(rest) >= 3:
+        seat, dc = _numbers([rest[0], rest[2]], "check")
+        flags = rest[3:]
+        visibility = next((w for w in flags if w in ("public", "blind", "self", "gm")), None)
+        return {"do": "check", "seat": seat, "stat": rest[1], "dc": dc,
+                "visibility": visibility, "passive": "passive" in flags,
+                "sight": "sight" in flags}
+    if verb == "price" and len(rest) == 2:
+        seat, seconds = _numbers(rest, "price")
+        return {"do": "price", "seat": seat, "seconds": seconds}
+    if verb == "refuse" and len(rest) >= 2:
+        return {"do": "refuse", "seat": _numbers(rest[:1], "refuse")[0],
+                "reason": " ".join(rest[1:])}
+    if verb == "fire" and len(rest) == 1:
+        return {"do": "fire", "seat": _numbers(rest, "fire")[0]}
+    if verb == "attack" and len(rest) == 1:
+        return {"do": "attack", "target": rest[0]}
+    raise Rejected("Could not read that ruling: try check SEAT STAT DC [public|blind|self] "
+                   "[passive] [sight], price SEAT SECONDS, refuse SEAT REASON, fire SEAT, "
+                   "attack REF, start, rps, end turn, undo.")
+
+
+def seat_name(state: State, ref: str) -> str:
+    seat = seat_of(ref)
+    return state["names"][seat] if seat is not None else ref
