@@ -76,11 +76,11 @@ def pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
 
-def lift_of(key: str, offered: list[dict[str, Any]], players: int) -> float:
+def lift_of(key: str, offered: list[dict[str, Any]], players: int) -> tuple[float, float]:
     """Win rate of the seats that bought the card minus that of the seats that did not,
     compared within each personality (so a strategy's edge is not credited to its
     favourite cards) and averaged, weighted by buyers."""
-    total = weight = 0.0
+    total = weight = variance = 0.0
     for personality in PERSONALITIES:
         won, seats = Counter(), Counter()
         for r in offered:
@@ -91,9 +91,14 @@ def lift_of(key: str, offered: list[dict[str, Any]], players: int) -> float:
                 seats[has] += 1
                 won[has] += s in r["winners"]
         if seats[True] and seats[False]:
-            total += seats[True] * (won[True] / seats[True] - won[False] / seats[False])
+            p1, p0 = won[True] / seats[True], won[False] / seats[False]
+            total += seats[True] * (p1 - p0)
+            variance += seats[True] ** 2 * (p1 * (1 - p1) / seats[True]
+                                            + p0 * (1 - p0) / seats[False])
             weight += seats[True]
-    return total / weight if weight else 0.0
+    if not weight:
+        return 0.0, 0.0
+    return total / weight, variance ** 0.5 / weight
 
 
 def report(players: int, results: list[dict[str, Any]]) -> None:
@@ -123,17 +128,20 @@ def report(players: int, results: list[dict[str, Any]]) -> None:
     for card in PROGRAM_TYPES:
         offered = [r for r in results if card.key in r["offered"]]
         bought = [r for r in offered if any(card.key in k for k in r["bought"].values())]
-        lift = lift_of(card.key, offered, players)
-        n_b = 0
+        lift, error = lift_of(card.key, offered, players)
         rows.append((card.key, len(offered), len(bought) / len(offered) if offered else 0,
-                     lift, n_b))
+                     lift, error))
     low = [row for row in rows if row[2] < 0.05]
     high = [row for row in rows if row[3] > 0.15]
-    print("card: bought in % of games offered / win lift of buyers (points)")
-    for key, offered, share, lift, _ in sorted(rows, key=lambda row: row[2]):
-        print(f"  {key:<18} offered {offered:>5}  bought {pct(share)}  lift {100 * lift:+5.1f}")
+    print("card: bought in % of games offered / win lift of buyers (points, ± one standard "
+          "error)")
+    for key, offered, share, lift, error in sorted(rows, key=lambda row: row[2]):
+        print(f"  {key:<18} offered {offered:>5}  bought {pct(share)}  lift {100 * lift:+5.1f}"
+              f" ± {100 * error:4.1f}")
     print(f"cards bought in under 5% of games offered: {[row[0] for row in low] or 'none'}")
     print(f"cards lifting the win rate by over 15 points: {[row[0] for row in high] or 'none'}")
+    clear = [row[0] for row in rows if row[3] - 2 * row[4] > 0.15]
+    print(f"... by over 15 points beyond two standard errors: {clear or 'none'}")
 
 
 def speed(games: int) -> None:
