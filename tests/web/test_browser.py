@@ -337,7 +337,8 @@ def test_front_page_fits_a_phone_and_posts_only_changed_options(open_page):
     page.select_option("#seat-rexfurum-2", "loyal")
     page.click("summary")
     page.fill("#opt-rexfurum-rounds", "5")
-    page.check("#opt-rexfurum-early_close")
+    # rounds end when everyone has sent orders: asked up front, and chosen already
+    assert page.is_checked("#pace-rexfurum-early")
     page.select_option("#opt-rexfurum-resubmission", "append")
     page.click("#host-form button[type=submit]")
     page.wait_for_function("document.querySelector('#host-error').textContent")

@@ -184,6 +184,10 @@ class BaseGame:
     credits = ""
     screen_lists_moves = False
     """True where a seat's screen offers `legal_actions` as buttons (a short list)."""
+    pace_option: str | None = None
+    """The name of a yes/no rule option that closes a simultaneous phase as soon as every
+    seat has sent its move (instead of waiting for the clock): the host form asks it up
+    front, as a live table and an email table want opposite answers."""
 
     def legal_actions(self, state: State, seat: int) -> list[Action] | None:
         return None

@@ -107,8 +107,8 @@ class Move(BaseModel):
 class HostCommand(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seconds: float | None = Field(None, allow_inf_nan=False,
-                                  description="extend: how many seconds to add (at most a "
-                                  "week).")
+                                  description="extend or shorten: how many seconds to add or "
+                                  "take off (at most a week).")
     seat: int | None = Field(None, ge=0, le=63, description="bot: the seat to hand over.")
     personality: str | None = Field(None, max_length=40, description="bot: which bot.")
 
@@ -246,13 +246,28 @@ async def check(code: str, body: Move, request: Request) -> Checked:
 
 
 @router.post("/matches/{code}/host/{command}",
-             summary="Host controls: start, pause, resume, extend, bot, end")
-async def host(code: str, command: Literal["start", "pause", "resume", "extend", "bot", "end"],
+             summary="Host controls: start, pause, resume, extend, shorten, close (the phase "
+                     "now), bot, end")
+async def host(code: str, command: Literal["start", "pause", "resume", "extend", "shorten",
+                                           "close", "bot", "end"],
                request: Request, body: HostCommand | None = None) -> Response:
     table, live, caller = await resolve(request, code, as_host=True)
     body = body or HostCommand()
     await table.host(live, caller, command, body.seconds, body.seat, body.personality)
     return await _info(live)
+
+
+@router.post("/matches/{code}/rematch", status_code=201, response_model=Created,
+             summary="Play again: a new match with the same game, seats, options and bots "
+                     "(host only, once the match is over)")
+async def rematch(code: str, request: Request, response: Response) -> Created:
+    table, live, caller = await resolve(request, code, as_host=True)
+    record, host_token = await table.rematch(live, caller)
+    _set_cookie(response, host_cookie(record.code), host_token)
+    base = str(request.base_url).rstrip("/")
+    return Created(code=record.code, match_url=f"{base}/m/{record.code}",
+                   host_url=f"{base}/m/{record.code}/host?token={host_token}",
+                   host_token=host_token)
 
 
 @router.get("/matches/{code}/media/{media_id}",
@@ -298,13 +313,15 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
             else seat_cookie(normal_room_code(code)))
         table, live, caller = await resolve(websocket, code, as_host=as_ == "host",
                                             token=token)
-    except TableError as error:
-        await websocket.close(code=4000 + error.status, reason=error.message[:120])
+    except TableError as error:  # accepted first, so the page can read why and stop
+        await websocket.accept()
+        await websocket.close(code=4000 + error.status, reason=_reason(error.message))
         return
     client = (websocket.client.host if websocket.client else "unknown")
     full = _crowded(websocket, live, client)
     if full:
-        await websocket.close(code=4429, reason=full[:120])
+        await websocket.accept()
+        await websocket.close(code=4429, reason=_reason(full))
         return
     await websocket.accept()
     html = format == "html"
@@ -322,8 +339,8 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                     await table.caller(live, presented, presented if caller.role == "host"
                                        else None)
                 except TableError as error:
-                    await websocket.close(code=4000 + error.status,
-                                          reason="This seat was handed to a bot.")
+                    await websocket.close(code=4000 + error.status, reason=_reason(
+                        "This seat was handed to a bot, so it is no longer yours."))
                     return
             async with live.lock:  # what is pushed was committed, and is serialised here
                 messages = []
@@ -363,6 +380,12 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                 await task
         with contextlib.suppress(Exception):
             await websocket.close()
+
+
+def _reason(text: str) -> str:
+    """A close reason fits in 123 bytes of UTF-8."""
+    data = text.encode()[:120]
+    return data.decode(errors="ignore")
 
 
 def _crowded(websocket: WebSocket, live: Live, client: str) -> str | None:

@@ -60,5 +60,14 @@ def extend(clock: ClockState, seconds: float) -> ClockState:
     return clock
 
 
+def shorten(clock: ClockState, seconds: float, now: float) -> ClockState:
+    """Take time off the phase, never past now (the deadline loop then closes it)."""
+    if clock.status == PAUSED and clock.remaining is not None:
+        return replace(clock, remaining=max(0.0, clock.remaining - seconds))
+    if clock.deadline_at is not None:
+        return replace(clock, deadline_at=max(now, clock.deadline_at - seconds))
+    return clock
+
+
 def end(clock: ClockState) -> ClockState:
     return ClockState(ENDED, clock.phase_key, None, None)

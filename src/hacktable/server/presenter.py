@@ -11,10 +11,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from hacktable.engine.contract import GM, SPECTATOR, Event, Game
-from hacktable.engine.match import RUNTIME_KINDS
+from hacktable.engine.match import HOST, RUNTIME_KINDS
 from hacktable.server.clock import iso
 from hacktable.server.service import RECENT_EVENTS, Caller, Live
 from hacktable.sim.runner import bot_classes
+from hacktable.store.records import FINISHED
 
 MAX_LEGAL_SHOWN = 500
 """Beyond this many, a screen builds moves from its own controls and the server checks them."""
@@ -35,6 +36,7 @@ def game_info(game: Game) -> dict[str, Any]:
             for o in game.options
         ],
         "bots": sorted(bot_classes(game)),
+        "pace_option": getattr(game, "pace_option", None),
     }
 
 
@@ -54,7 +56,31 @@ def match_info(live: Live) -> dict[str, Any]:
         "remaining": record.remaining,
         "seq": live.seq,
         "outcome": None if outcome is None else outcome.to_json(),
+        "sent": sent(live) if outcome is None else None,
+        "next": next_match(live),
     }
+
+
+def next_match(live: Live) -> str | None:
+    """The room code of the match the host opened to play again, if any."""
+    if live.match is None or live.record.status not in FINISHED:
+        return None
+    for entry in reversed(live.match.log):
+        if entry.kind == HOST and (entry.payload or {}).get("do") == "rematch":
+            return str(entry.payload["code"])
+    return None
+
+
+def sent(live: Live) -> dict[str, list[int]] | None:
+    """Who has handed in their move in a simultaneous phase, and who is asked (who, never
+    what): "4 of 5 have sent orders" is public at a real table too. None outside one."""
+    if live.match is None:
+        return None
+    prompts = live.match.prompts()
+    asked = sorted(seat for seat, prompt in prompts.items() if prompt.simultaneous)
+    if len(asked) < 2:
+        return None
+    return {"asked": asked, "done": [seat for seat in asked if prompts[seat].submitted]}
 
 
 def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS
@@ -123,6 +149,12 @@ def describe(live: Live, event: Event) -> str:
         return "The host restarted the clock."
     if command == "extend":
         return f"The host gave this phase {_duration(float(data.get('seconds', 0)))} more."
+    if command == "shorten":
+        return f"The host took {_duration(float(data.get('seconds', 0)))} off this phase."
+    if command == "rematch":
+        return f"The host opened a new table to play again: {data.get('code')}."
+    if command == "close":
+        return "The host closed this phase now."
     if command == "end":
         return "The host ended the match."
     if command == "bot":

@@ -427,7 +427,8 @@ class Table:
     async def host(self, live: Live, caller: Caller, command: str,
                    seconds: float | None = None, seat: int | None = None,
                    personality: str | None = None) -> None:
-        """Host controls: start, pause, resume, extend, bot, end."""
+        """Host controls: start, pause, resume, extend, shorten, close (the phase, now),
+        bot, end."""
         self.require_host(caller)
         if command == "start":
             await self._start(live)
@@ -461,11 +462,26 @@ class Table:
                 raise WrongMoment("This phase has no deadline to extend.")
             new = clockwork.extend(clock, seconds)
             payload["seconds"] = seconds
+        elif command == "shorten":
+            if seconds is None or not 0 < seconds <= 7 * 24 * 3600:
+                raise Rejected("Shorten by a number of seconds between 1 and a week.")
+            if clock.deadline_at is None and clock.remaining is None:
+                raise WrongMoment("This phase has no deadline to shorten.")
+            new = clockwork.shorten(clock, seconds, now)
+            payload["seconds"] = seconds
+        elif command == "close":
+            if clock.status == PAUSED:
+                raise WrongMoment("The clock is paused; resume it before closing the phase.")
+            if not live.match.prompts():
+                raise WrongMoment("Nobody is being asked anything; there is no phase to close.")
+            live.match.note(HOST, payload, at=iso(now))
+            live.match.close_phase(at=iso(now))  # as if its time ran out, now
+            return clock
         elif command == "end":
             new = clockwork.end(clock)
         else:
             raise NotFound(f"There is no host control called {command!r}; use start, "
-                           "pause, resume, extend, bot or end.")
+                           "pause, resume, extend, shorten, close, bot or end.")
         live.match.note(HOST, payload, at=iso(now))
         return new
 
@@ -574,6 +590,29 @@ class Table:
             return clock  # the deadline is not this phase's: our copy is behind, look again
         live.match.close_phase(at=iso(now))
         return clock
+
+    # -- playing again ------------------------------------------------------------------
+
+    async def rematch(self, live: Live, caller: Caller) -> tuple[MatchRecord, str]:
+        """A new match of the same game, seats, rule options and bots, for a finished one;
+        the old match's log names it, so every player's end screen offers to sit again."""
+        self.require_host(caller)
+        async with live.lock:
+            await self._sync(live)
+            if live.record.status not in FINISHED or live.match is None:
+                raise WrongMoment("The match is still going; play again once it is over.")
+        bots = {s.seat: s.personality or "random-legal" for s in live.seats if s.kind == BOT}
+        record, host = await self.create(live.game.id, len(live.seats), live.record.options,
+                                         bots)
+
+        def step(live: Live, now: float) -> clockwork.ClockState:
+            assert live.match is not None
+            live.match.note(HOST, {"do": "rematch", "code": record.code}, at=iso(now))
+            return live.clock
+
+        async with live.lock:
+            await self._write(live, step)
+        return record, host
 
     # -- forgetting ---------------------------------------------------------------------
 

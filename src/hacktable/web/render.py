@@ -32,6 +32,8 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 TEMPLATES_DIR = PACKAGE_DIR / "templates"
 STATIC_DIR = PACKAGE_DIR / "static"
 GENERIC_SCREEN = "games/generic/screen.html"
+STATUS_STRIP = "games/_status.html"
+"""Above every screen: who has sent their move, and the end of the match."""
 _GAME_ID = re.compile(r"^[a-z0-9_]{1,40}$")
 
 PAGE_DEFAULTS: dict[str, Any] = {
@@ -186,6 +188,11 @@ def render_screen(game_id: str, context: Mapping[str, Any]) -> str:
     cannot render this view, the viewer still gets the generic screen rather than an error.
     """
     ctx = _with_defaults(context)
+    status = templates().get_template(STATUS_STRIP).render(ctx)
+    return status + _game_screen(game_id, ctx)
+
+
+def _game_screen(game_id: str, ctx: dict[str, Any]) -> str:
     env = templates()
     game_id = str(game_id).strip().lower()
     if _GAME_ID.match(game_id) and game_id != "generic":

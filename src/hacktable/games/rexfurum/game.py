@@ -76,6 +76,7 @@ class RexFurum(BaseGame):
     options = OPTIONS
     credits = "Rex Furum by Felix Park."
     playthrough_options: ClassVar[dict[str, int]] = {"rounds": 3}
+    pace_option = "early_close"
     fuzz_words = ("embezzle", "out", "pinkslip", "at", "extort", "crash", "backstab", "protect",
                   "self", "coverup", "for", "bribe", "accept", "from", "to", "enter", "empty",
                   "quit", "invest", "alpha", "beta", "gamma", "delta", "4000", "10k", "99999")

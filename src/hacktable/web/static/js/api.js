@@ -253,6 +253,7 @@ registerBody("[data-host-form]", (form) => {
   const seats = Number(panel.querySelector("[data-seat-count]").value);
   const options = {};
   for (const control of panel.querySelectorAll("[data-option]")) {
+    if (control.dataset.radio !== undefined && !control.checked) continue;
     const value = optionValue(control, control.type === "checkbox" ? control.checked : control.value);
     if (control.dataset.type === "int" && !Number.isInteger(value)) {
       throw new Error(`Rule option ${control.dataset.option} needs a whole number.`);

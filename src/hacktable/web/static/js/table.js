@@ -182,7 +182,40 @@ function connect() {
     }
     handle(message);
   });
-  socket.addEventListener("close", scheduleReconnect);
+  socket.addEventListener("close", (event) => {
+    // 44xx: the server refused this screen for good (seat handed to a bot, a link that no
+    // longer holds the seat, too many screens): retrying cannot help, so say why instead.
+    if (event.code >= 4400 && event.code < 4500) shutOut(event.code, event.reason);
+    else scheduleReconnect();
+  });
+}
+
+function shutOut(status, reason) {
+  window.clearTimeout(retryTimer);
+  retryTimer = 0;
+  socket = null;
+  setConnection("down", "○ not connected");
+  if (document.querySelector("[data-shut-out]")) return;
+  const banner = document.createElement("div");
+  banner.className = "banner card";
+  banner.setAttribute("role", "alert");
+  banner.dataset.shutOut = String(status);
+  const words = document.createElement("p");
+  words.textContent = reason || "This screen can no longer follow the match.";
+  const ways = document.createElement("p");
+  ways.className = "inline wrap";
+  const room = encodeURIComponent(code);
+  for (const [href, label] of [[`/m/${room}/watch`, "Watch as a spectator"],
+                               [`/m/${room}`, "Open the room"], ["/", "Back to the lobby"]]) {
+    const link = document.createElement("a");
+    link.className = "button";
+    link.href = href;
+    link.textContent = label;
+    ways.append(link);
+  }
+  banner.append(words, ways);
+  const main = document.getElementById("screen");
+  (main || document.body).prepend(banner);
 }
 
 function scheduleReconnect() {
