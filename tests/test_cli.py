@@ -2,9 +2,11 @@
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from hacktable.cli import app
+from hacktable.engine import all_games
 
 runner = CliRunner()
 
@@ -54,3 +56,67 @@ def test_bad_input_gets_one_sentence_and_exit_status_2(tmp_path):
         result = runner.invoke(app, args, input="quit\n")
         assert result.exit_code == 2, (args, result.output)
         assert "Error:" in result.output and "Traceback" not in result.output
+
+
+def _turns_played(log_path, game_id):
+    """Replay a saved terminal game: the phases it went through and who acted."""
+    from hacktable.engine import Match as Replayed
+
+    saved = json.loads(log_path.read_text())
+    assert saved["game"] == game_id
+    match = Replayed.from_json(saved)
+    replay = Replayed(match.game, match.seats, match.options, match.seed)
+    phases, actors = [replay.game.phase_key(replay.state)], []
+    for entry in match.log:
+        replay.apply_entry(entry)
+        if entry.kind == "action":
+            actors.append(entry.seat)
+        key = replay.game.phase_key(replay.state)
+        if key != phases[-1]:
+            phases.append(key)
+    return phases, actors
+
+
+TERMINAL_SCRIPTS = {
+    "runners": "start\n" + "pass\n" * 6,  # seat 1 is the GM: start the mission, then rule
+    "dotrun_companion": "skip\npass\n" * 4,  # choosing has no clock: choose, then wait
+}
+"""What the person types in each game; by default "pass" (let the clock run out)."""
+
+
+@pytest.mark.parametrize("game", all_games(), ids=[game.id for game in all_games()])
+def test_every_game_plays_whole_turns_in_the_terminal(game, tmp_path):
+    """`hacktable play` with scripted input: the person plays or passes a few times, the
+    bots play their turns in between, and the phases go on (issue 14: terminal play works
+    for every registered game)."""
+    log = tmp_path / "match.json"
+    players = min(game.max_seats, max(game.min_seats, 3))
+    typed = TERMINAL_SCRIPTS.get(game.id, "pass\n" * 6) + "quit\n"
+    result = runner.invoke(app, ["play", game.id, "--players", str(players), "--seed", "7",
+                                 "--save", str(log)], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    phases, actors = _turns_played(log, game.id)
+    assert len(phases) >= 4, phases
+    assert any(seat != 0 for seat in actors), "the bots never moved"
+
+
+def test_cpu_in_the_terminal_takes_many_moves_a_turn_and_bots_play(tmp_path):
+    """CPU, §4 "There is only one phase to your turn, in which you spend your cycles. Once
+    you have no free cycles remaining your turn ends": a person makes several moves in one
+    turn, and the bots play their own turns."""
+    log = tmp_path / "match.json"
+    typed = "download\ndownload\nload 1\nidle all\n" + "idle all\n" * 3 + "quit\n"
+    result = runner.invoke(app, ["play", "cpu", "--players", "2", "--bots", "aggressive",
+                                 "--seed", "11", "-o", "first_player=seat1",
+                                 "--save", str(log)], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "Player downloads a card." in result.output
+    assert "Player loads" in result.output and "Player idles" in result.output
+    saved = json.loads(log.read_text())
+    mine = [e for e in saved["log"] if e["kind"] == "action" and e["seat"] == 0]
+    theirs = [e for e in saved["log"] if e["kind"] == "action" and e["seat"] == 1]
+    assert [e["payload"]["do"] for e in mine[:4]] == ["download", "download", "load", "idle"]
+    assert len(theirs) >= 3
+    phases, _ = _turns_played(log, "cpu")
+    assert sum(1 for key in phases if key.startswith("turn") and " " not in key[5:]) >= 3

@@ -7,13 +7,14 @@ import contextlib
 import json
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
 
 from hacktable.console import console, fail, parse_options, say
 from hacktable.engine import GM, SPECTATOR, Match, Rejected, all_games, get_game
+from hacktable.engine.contract import Prompt
 from hacktable.engine.seats import seat_names
 from hacktable.sim.command import seat_personalities, simulate
 from hacktable.sim.runner import bot_rng, make_bot
@@ -78,49 +79,125 @@ def play(
     except Rejected as rejected:
         raise fail(rejected.reason) from None
     seat_bots = {seat: make_bot(game, personalities[seat - 1]) for seat in range(1, players)}
-    rngs = {seat: bot_rng(seed, seat) for seat in seat_bots}
     console.print(f"[bold]{game.name}[/]: you are {match.seats[0]}; opponents: "
                   + ", ".join(f"{match.seats[s]} ({seat_bots[s].personality})"
                               for s in seat_bots) + f". Seed {seed}.", highlight=False)
-    console.print("Type your orders, [bold]pass[/] to send none, [bold]quit[/] to stop.")
-    shown = ""
+    console.print("Type your moves; [bold]pass[/] lets your time run out (an empty line "
+                  "passes on a move you may but need not make); [bold]board[/] shows the "
+                  "table; [bold]quit[/] stops.")
     try:
-        while match.outcome() is None:
-            prompts = match.prompts()
-            for seat, bot in seat_bots.items():
-                prompt = prompts.get(seat)
-                if prompt is not None and not prompt.submitted:
-                    action = bot.act(match.view(seat), prompt, None, rngs[seat])
-                    if action is not None:
-                        with contextlib.suppress(Rejected):
-                            match.submit(seat, action)
-            rendered = game.render(match.view(0), ends_at="when you send your orders")
-            say(_new_suffix(shown, rendered))
-            shown = rendered
-            prompt = match.prompts().get(0)
-            while prompt is not None and not prompt.submitted:
-                console.print(prompt.text, highlight=False)
-                text = typer.prompt("Your move", default="", show_default=False)
-                if text.strip().lower() == "quit":
-                    raise typer.Exit(0)
-                try:
-                    events = match.submit_text(0, "" if text.strip().lower() == "pass" else text)
-                except Rejected as rejected:
-                    console.print(f"[red]{rejected.reason}[/]", highlight=False)
-                    continue
-                # The first event addressed to the seat is the game's acknowledgement.
-                receipt = next((e for e in events if e.visible_to(0)), None)
-                if receipt is not None:
-                    say(game.describe(receipt, match.state))
-                break
-            if match.outcome() is None:
-                match.close_phase()
-        say(_new_suffix(shown, game.render(match.view(0), ends_at="when you send your orders")))
-        console.print(f"[bold]{match.outcome().summary}[/]", highlight=False)
+        _terminal_loop(match, seat_bots, seed)
+        outcome = match.outcome()
+        console.print(f"[bold]{outcome.summary if outcome else 'The game stopped.'}[/]",
+                      highlight=False)
     finally:
         save.write_text(match.dumps())
         console.print(f"Match log saved to {save}; see it again with "
                       f"`hacktable replay {save}`.", highlight=False)
+
+
+TERMINAL_STEP_LIMIT = 100_000
+"""Bot moves and closed phases in one terminal game, so a game that stalls cannot spin."""
+
+
+def _terminal_loop(match: Match, seat_bots: dict[int, Any], seed: int) -> None:
+    """Play until the game ends: bots move one move at a time, as the simulator's runner
+    does (so turn-based games go on for as many moves as a turn takes); the person at seat 0
+    is asked whenever a prompt waits for them; when nobody is left to act, the phase's
+    clock runs out (`close_phase`)."""
+    rngs = {seat: bot_rng(seed, seat) for seat in seat_bots}
+    declined: dict[int, Prompt] = {}
+    passed: Prompt | None = None
+    shown, told = "", 0
+    for _ in range(TERMINAL_STEP_LIMIT):
+        if match.outcome() is not None:
+            break
+        prompts = match.prompts()
+        mine = prompts.get(0)
+        waiting = mine is not None and not mine.submitted and mine != passed
+        optional = waiting and mine.time_limit is None and not mine.simultaneous
+        if not optional and _bot_moves(match, seat_bots, rngs, declined, prompts):
+            continue
+        shown, told = _show(match, shown, told)
+        if waiting:
+            answer = _ask(match, mine)
+            if answer == "pass" or (answer == "empty" and optional):
+                passed = mine
+                if optional:
+                    continue
+            else:
+                passed = None if answer == "moved" else passed
+                continue
+        try:
+            match.close_phase()
+        except Rejected as rejected:
+            if mine is None or mine.submitted:
+                say(f"Nobody can move: {rejected.reason}")
+                return
+            console.print(f"[red]{rejected.reason}[/]", highlight=False)
+        passed = None
+        declined.clear()
+    _show(match, shown, told)
+
+
+def _bot_moves(match: Match, seat_bots: dict[int, Any], rngs: dict[int, random.Random],
+               declined: dict[int, Prompt], prompts: dict[int, Prompt]) -> bool:
+    """Let the first bot that wants to act make one move; False when none does."""
+    for seat, bot in seat_bots.items():
+        prompt = prompts.get(seat)
+        if prompt is None or prompt.submitted or declined.get(seat) == prompt:
+            continue
+        legal = match.legal_actions(seat) if getattr(bot, "wants_legal", False) else None
+        action = bot.act(match.view(seat), prompt, legal, rngs[seat])
+        if action is None:
+            declined[seat] = prompt
+            continue
+        try:
+            match.submit(seat, action)
+        except Rejected:
+            declined[seat] = prompt
+            continue
+        declined.pop(seat, None)
+        return True
+    return False
+
+
+def _show(match: Match, shown: str, told: int) -> tuple[str, int]:
+    """Print what seat 0 may know that happened since last time, then the board: whole when
+    the phase changed (a new turn, round or window), else only what was added to it."""
+    events = match.events_for(0)
+    for logged in events[told:]:
+        if logged.event.kind != "timeout":
+            say(match.game.describe(logged.event, match.state))
+    key = match.game.phase_key(match.state)
+    rendered = match.game.render(match.view(0), ends_at="when you send your move")
+    if not shown.startswith(f"{key}\n"):
+        say(rendered)
+    elif rendered.startswith(shown.split("\n", 1)[1]):
+        say(_new_suffix(shown.split("\n", 1)[1], rendered))
+    return f"{key}\n{rendered}", len(events)
+
+
+def _ask(match: Match, prompt: Prompt) -> str:
+    """One line from the person: "moved", "pass", "empty", or "again" after a refused
+    move (an empty line passes only on a prompt that needs no answer)."""
+    console.print(prompt.text, highlight=False)
+    text = typer.prompt("Your move", default="", show_default=False).strip()
+    if text.lower() == "quit":
+        raise typer.Exit(0)
+    if not text:
+        return "empty"
+    if text.lower() == "board":
+        say(match.game.render(match.view(0)))
+        return "again"
+    if text.lower() == "pass":
+        return "pass"
+    try:
+        match.submit_text(0, text)
+    except Rejected as rejected:
+        console.print(f"[red]{rejected.reason}[/]", highlight=False)
+        return "again"
+    return "moved"
 
 
 @app.command()

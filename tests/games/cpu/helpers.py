@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 
 from hacktable.engine import Match, Rejected, get_game
+from hacktable.games.cpu import flow
 from hacktable.games.cpu.actions import Move
 from hacktable.games.cpu.cards import deck
+from hacktable.games.cpu.state import new_turn
 
 NAMES = ("Ada", "Bruno", "Chiara", "Dmitri", "Elif", "Farah")
 ADA, BRUNO, CHIARA, DMITRI = range(4)
@@ -30,6 +32,7 @@ class Table:
     """A CPU match whose hands and memory the test sets up card by card."""
 
     def __init__(self, players: int = 2, seed: int = 5, **options: Any) -> None:
+        options.setdefault("first_player", "seat1")  # the tests say who plays first
         self.match = Match(GAME, NAMES[:players], options, seed)
         self.types = deck(self.match.options)
         for m in self.state["machines"]:
@@ -139,6 +142,16 @@ class Table:
         self.do(seat, f"idle {free}")
         while self.turn["step"] == "discard":
             self.do(self.turn["seat"], "discard 1")
+
+    def begin_turn(self) -> list:
+        """Start the active machine's turn afresh, so daemons arranged by the test queue up
+        as they would at the real start of a turn."""
+        turn = self.turn
+        self.state["turn"] = new_turn(turn["seat"], turn["number"], turn["round"])
+        self.events = []
+        flow.settle(self.state, self.events)
+        GAME.check_invariants(self.state)
+        return self.events
 
     def view(self, viewer: Any) -> dict:
         return self.match.view(viewer)

@@ -217,29 +217,6 @@ def test_daemonise_needs_no_target(table):
     assert "no attack value" in t2.rejected(ADA, "daemonise 1 at bruno")
 
 
-def test_daemons_execute_automatically_at_turn_start(table):
-    """"Daemonised binaries execute automatically at the start of your turn." – ruling: each
-    daemon may run once, free, before the first cycle is spent."""
-    t = table()
-    t.binary(ADA, "telnet", "libparted", daemon=True)
-    t.do(ADA, "fire 1 at bruno")
-    assert t.m(BRUNO)["cycles"] == 6 and t.view(ADA)["turn"]["free"] == 10
-    assert "already run" in t.rejected(ADA, "fire 1 at bruno")
-    t.do(ADA, "download")
-    t2 = table()
-    t2.binary(ADA, "telnet", daemon=True)
-    t2.do(ADA, "download")
-    assert "start of your turn" in t2.rejected(ADA, "fire 1 at bruno")
-
-
-def test_daemon_run_cost_option(table):
-    """Ruling option daemon_cycles: a daemon's run at turn start may cost cycles."""
-    t = table(daemon_cycles=2)
-    t.binary(ADA, "telnet", daemon=True)
-    t.do(ADA, "fire 1 at bruno")
-    assert t.view(ADA)["turn"]["free"] == 8
-
-
 def test_hand_limit_at_end_of_turn(table):
     """"At the end of your turn, you can only have as many cards in backing store as you have
     cycles." """

@@ -52,6 +52,7 @@ def test_restart_pays_bios_and_each_rom_then_plays_on(table):
     t.do(ADA, "shutdown")
     t.do(ADA, "done")
     t.end_turn(BRUNO)
+    t.do(ADA, "restart")
     assert t.m(ADA)["status"] == "running" and t.event("boot").data["paid"] == 3
     assert t.view(ADA)["turn"]["free"] == 7 and t.turn["step"] == "main"
     assert t.view(ADA)["machines"][ADA]["memory_slots"] == 10
@@ -66,6 +67,7 @@ def test_booting_continues_on_later_turns(table):
     t.do(ADA, "shutdown")
     t.do(ADA, "done")
     t.end_turn(BRUNO)
+    t.do(ADA, "restart")
     assert t.m(ADA)["status"] == "booting" and t.m(ADA)["boot_left"] == 2
     assert t.turn["seat"] == BRUNO
     t.end_turn(BRUNO)
@@ -85,8 +87,9 @@ def test_dual_channel_loads_two_for_one_cycle(table):
 
 def test_in_the_cloud_borrows_from_the_supply(table):
     """"In The Cloud 5 extra cycles per turn" – ruling: borrowed from the 50-counter supply,
-    as many as it holds, and returned at the end of the turn."""
-    t = table(players=5)
+    as many as it holds, and returned at the end of the turn (with the literal box at five
+    players the supply is empty)."""
+    t = table(players=5, counter_box=True)
     t.install(BRUNO, "in_the_cloud")
     assert t.state["supply"] == 0
     t.end_turn(ADA)
@@ -94,9 +97,9 @@ def test_in_the_cloud_borrows_from_the_supply(table):
     t2 = table()
     t2.install(BRUNO, "in_the_cloud")
     t2.end_turn(ADA)
-    assert t2.turn["extra"] == 5 and t2.state["supply"] == 25
+    assert t2.turn["extra"] == 5 and t2.state["supply"] == 45
     t2.end_turn(BRUNO)
-    assert t2.state["supply"] == 30
+    assert t2.state["supply"] == 50
 
 
 def test_ddr4_ten_memory_slots(table):
@@ -209,7 +212,7 @@ def test_ddos_misses_a_turn_and_matches_every_move(table):
     t.do(ADA, "download")  # absorbed by Bruno's one daemon
     assert t.m(BRUNO)["cycles"] == 10
     t.do(ADA, "idle 3")
-    assert t.m(BRUNO)["cycles"] == 7 and t.state["supply"] == 23
+    assert t.m(BRUNO)["cycles"] == 7 and t.state["supply"] == 53
     t.end_turn(ADA)
     assert t.turn["seat"] == CHIARA
 
@@ -245,6 +248,7 @@ def test_rkhunter_reboots_and_retakes_from_attackers(table):
     t.do(ADA, "done")
     t.end_turn(BRUNO)
     t.end_turn(CHIARA)
+    t.do(ADA, "restart")
     # Ada boots fully (1 cycle for the BIOS) and misses the rest of that turn.
     assert t.m(ADA)["status"] == "running" and t.turn["seat"] == BRUNO
     assert any(e.kind == "missed_turn" and e.data.get("rkhunter") for e in t.events)

@@ -61,7 +61,7 @@ def test_the_data_file_ships_inside_the_package():
 def test_starting_hand():
     """"Each player starts with 10 cycles (or actions) 6 memory slots (places on the table to
     play cards) and 2 Option ROM slots" and "6 Cards in Backing Store (hand)"."""
-    match = Match(GAME, NAMES[:3], None, 1)
+    match = Match(GAME, NAMES[:3], {"first_player": "seat1"}, 1)
     for seat in range(3):
         me = match.view(seat)["machines"][seat]
         assert me["cycles"] == 10 and me["hand"] == 6
@@ -69,14 +69,24 @@ def test_starting_hand():
         assert me["memory"] == [] and me["roms"] == [] and me["status"] == "running"
         assert len(match.view(seat)["hand"]) == 6
     assert match.view(0)["draw_pile"] == 128 - 18
-    assert match.view(0)["supply"] == 50 - 30
+    assert match.view(0)["supply"] == 50
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_everyone_starts_with_ten_cycles_at_every_table_size(players):
+    """"Each player starts with 10 cycles" (CPU, §4) – at every table size: the 50 counters
+    of §2 are the supply In The Cloud borrows from, not a cap on the starting cycles."""
+    match = Match(GAME, NAMES[:players], None, 1)
+    assert [m["cycles"] for m in match.state["machines"]] == [10] * players
+    assert match.state["supply"] == 50
+    GAME.check_invariants(match.state)
 
 
 @pytest.mark.parametrize(("players", "each", "left"), [(2, 10, 30), (5, 10, 0), (6, 8, 2)])
 def test_fifty_cycle_counters_are_a_finite_supply(players, each, left):
-    """"50 Cycle Counters" – ruling: when the supply cannot give everyone 10, everyone gets
-    the same smaller share."""
-    match = Match(GAME, NAMES[:players], None, 1)
+    """"50 Cycle Counters" read literally (option counter_box): when the box cannot give
+    everyone 10, everyone gets the same smaller share."""
+    match = Match(GAME, NAMES[:players], {"counter_box": True}, 1)
     assert [m["cycles"] for m in match.state["machines"]] == [each] * players
     assert match.state["supply"] == left
 

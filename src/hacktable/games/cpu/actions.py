@@ -19,11 +19,13 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "load": (("cards",), ()),
     "free": (("item",), ()),
     "compile": (("item", "cards"), ()),
-    "execute": (("item", "target"), ("disassemble",)),
+    "execute": (("item",), ("target", "disassemble")),
     "daemonise": (("item",), ("target", "disassemble")),
     "fire": (("item",), ("target", "disassemble")),
     "play": (("item",), ("target", "n")),
     "shutdown": ((), ()),
+    "restart": ((), ()),
+    "stay": ((), ()),
     "install": (("item",), ()),
     "uninstall": (("item",), ()),
     "retake": (("target", "n"), ()),
@@ -37,7 +39,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 FIELDS = ("item", "cards", "target", "n", "disassemble")
 WINDOW_VERBS = ("nullify", "allow", "react", "decline")
 START_VERBS = ("fire", "shutdown")
-"""Moves allowed only at the start of a turn (RKHunter too, which is a `play`)."""
+"""Moves allowed only at the start of a turn (RKHunter too, which is a `play`); `fire` only
+while a daemon waits for its target."""
 
 
 def _int(value: Any, field: str) -> int:

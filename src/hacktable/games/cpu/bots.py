@@ -86,6 +86,8 @@ class HeuristicBot:
             return -self.worth(item)
         if verb == "done":
             return 0
+        if verb in ("restart", "stay"):
+            return 1 if verb == "restart" else 0  # a machine that stays down cannot win
         if verb == "install":
             return ROM_TASTE.get(hand[move.item]["key"], 0)
         if verb == "uninstall":

@@ -15,14 +15,21 @@ An attack of value X from machine A on machine D:
 from __future__ import annotations
 
 from hacktable.engine.contract import EVERYONE, Event
+from hacktable.games.cpu.actions import Move
+from hacktable.games.cpu.cards import PERL
 from hacktable.games.cpu.state import (
     OUT,
     Events,
     State,
+    card,
     eliminate,
     gain_cycles,
+    is_binary,
     lose_cycles,
     machine,
+    memory_slots,
+    parts,
+    spend,
     trash,
     values,
 )
@@ -111,7 +118,12 @@ def close_window(state: State, choice: str, events: Events) -> None:
     state["window"] = None
     seat, against, value = window["seat"], window["against"], window["value"]
     if choice == "nullify":
-        machine(state, seat)["idled_last"] -= state["options"]["perl_idled_cycles"]
+        need = state["options"]["perl_idled_cycles"]
+        machine(state, seat)["idled_last"] -= need
+        if state["options"]["idled_cycles"] == "counters":
+            state["supply"] += lose_cycles(state, seat, need)
+            if machine(state, seat)["cycles"] == 0:
+                eliminate(state, seat, events)
         events.append(Event("nullified", {"seat": seat, "by": against, "value": value},
                             EVERYONE))
     elif choice == "allow":
@@ -124,3 +136,78 @@ def close_window(state: State, choice: str, events: Events) -> None:
     else:
         events.append(Event("declined", {"seat": seat, "target": against, "value": value},
                             EVERYONE))
+
+
+# -- running a binary (execute, daemonise, a daemon's turn-start run) ---------------------
+
+def gdb_owner(state: State, seat: int, target: int | None) -> list[int]:
+    """Whose memory gdb's Disassembler may reach: your own, and with `gdb_target=any` the
+    machine it attacks."""
+    owners = [seat]
+    if state["options"]["gdb_target"] == "any" and target is not None:
+        owners.append(target)
+    return owners
+
+
+def gdb_reason(state: State, seat: int, head: int, target: int | None,
+               victim: int) -> str | None:
+    """Why gdb cannot disassemble `victim` now, or None when it can ("You must have the
+    memory available": a free slot for each card past the first, where the binary lies)."""
+    for owner in gdb_owner(state, seat, target):
+        m = machine(state, owner)
+        if victim in m["memory"] and victim != head and is_binary(state, victim):
+            room = memory_slots(state, owner) - len(m["memory"])
+            need = len(parts(state, victim)) - 1
+            if need > room:
+                return (f"Disassembling that binary needs {need} free memory slots; there "
+                        f"are {room}.")
+            return None
+    return ("gdb disassembles another binary in your own memory" + (
+        " or in the memory of the machine it attacks." if state["options"]["gdb_target"]
+        == "any" else "."))
+
+
+def gdb_victims(state: State, seat: int, head: int, target: int | None) -> list[int]:
+    found = []
+    for owner in gdb_owner(state, seat, target):
+        found += [v for v in machine(state, owner)["memory"]
+                  if gdb_reason(state, seat, head, target, v) is None]
+    return found
+
+
+def run(state: State, seat: int, move: Move, cost: int, events: Events) -> None:
+    """Execute, daemonise or fire: pay, let gdb disassemble, then attack."""
+    m = machine(state, seat)
+    turn = state["turn"]
+    head = move.item
+    spend(state, cost, events)
+    if state["over"] or m["status"] == OUT:
+        return
+    if move.disassemble is not None:
+        victim = move.disassemble
+        owner = next(o for o in gdb_owner(state, seat, move.target)
+                     if victim in machine(state, o)["memory"])
+        holder = machine(state, owner)
+        libraries = state["binaries"].pop(str(victim))
+        at = holder["memory"].index(victim)
+        holder["memory"][at + 1:at + 1] = libraries
+        if victim in holder["daemons"]:
+            holder["daemons"].remove(victim)
+        events.append(Event("disassemble", {"seat": owner, "item": victim, "by": seat,
+                                            "cards": [victim, *libraries]}, EVERYONE))
+    if move.do == "execute":
+        m["memory"].remove(head)
+        m["hand"].append(head)
+    elif move.do == "daemonise":
+        m["daemons"].append(head)
+    else:
+        turn["fired"].append(head)
+        if head in turn["pending"]:
+            turn["pending"].remove(head)
+    events.append(Event(move.do, {"seat": seat, "item": head, "target": move.target,
+                                  "cost": cost}, EVERYONE))
+    if move.target is not None and machine(state, move.target)["status"] != OUT:
+        value = values(state, head)[0]
+        if turn["doubled"]:
+            value *= state["options"]["meganet_factor"]
+        attack(state, seat, move.target, value, events, perl=card(state, head).key == PERL)

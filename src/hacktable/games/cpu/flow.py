@@ -8,6 +8,7 @@ waits for somebody (a turn, a discard, a shutdown, a defender's window) or is ov
 from __future__ import annotations
 
 from hacktable.engine.contract import EVERYONE, Event, Outcome
+from hacktable.games.cpu import daemons
 from hacktable.games.cpu.state import (
     BOOTING,
     DOWN,
@@ -22,7 +23,7 @@ from hacktable.games.cpu.state import (
     new_turn,
 )
 
-WAITING_STEPS = ("start", "main", "shutdown", "discard")
+WAITING_STEPS = ("down", "daemons", "start", "main", "shutdown", "discard")
 
 
 def settle(state: State, events: Events) -> None:
@@ -32,20 +33,22 @@ def settle(state: State, events: Events) -> None:
         m = machine(state, turn["seat"])
         if step == "begin":
             begin(state, events)
+        elif m["status"] == OUT and step not in ("close", "next"):
+            turn["step"] = "close"
+        elif step == "daemons":
+            if not daemons.run_pending(state, events):
+                return
         elif step in ("start", "main"):
-            if m["status"] == OUT or free_cycles(state) <= 0:
+            if free_cycles(state) <= 0:
                 turn["step"] = "close"
             else:
                 return
-        elif step == "shutdown":
-            if m["status"] == OUT:
-                turn["step"] = "close"
-            else:
-                return
+        elif step in ("shutdown", "down"):
+            return
         elif step == "close":
             close(state, events)
         elif step == "discard":
-            if m["status"] == OUT or len(m["hand"]) <= m["cycles"]:
+            if len(m["hand"]) <= m["cycles"]:
                 turn["step"] = "next"
             else:
                 return
@@ -54,45 +57,82 @@ def settle(state: State, events: Events) -> None:
 
 
 def begin(state: State, events: Events) -> None:
-    """A machine's turn begins: a missed turn, a boot, or the start of a running turn."""
+    """A machine's turn begins: a missed turn, a shut-down machine's choice, a boot, or a
+    running turn whose daemons run first (seed §8)."""
     turn = state["turn"]
     seat = turn["seat"]
     m = machine(state, seat)
+    options = state["options"]
     if m["skip"]:
         m["skip"] -= 1
         events.append(Event("missed_turn", {"seat": seat}, EVERYONE))
-        turn["step"] = "next"
+        if options["daemons_on_missed_turn"] and m["status"] == RUNNING and m["daemons"]:
+            turn["missed"] = True
+            turn["pending"] = list(m["daemons"])
+            turn["step"] = "daemons"
+        else:
+            turn["step"] = "next"
         return
     events.append(Event("turn", {"seat": seat, "number": turn["number"],
                                  "round": turn["round"]}, EVERYONE))
     if m["status"] == DOWN:
-        options = state["options"]
-        m["status"] = BOOTING
-        m["boot_left"] = options["bios_cycles"] + options["rom_boot_cycles"] * len(m["roms"])
-    if m["status"] == BOOTING:
-        paid = min(m["cycles"], m["boot_left"])
-        m["boot_left"] -= paid
-        turn["spent"] += paid
-        done = m["boot_left"] == 0
-        events.append(Event("boot", {"seat": seat, "paid": paid, "left": m["boot_left"]},
-                            EVERYONE))
-        if not done:
-            turn["step"] = "close"
+        if options["restart"] == "choice":
+            turn["step"] = "down"
             return
-        m["status"] = RUNNING
-        if m["rk_miss"]:
-            m["rk_miss"] = False
-            events.append(Event("missed_turn", {"seat": seat, "rkhunter": True}, EVERYONE))
-            turn["step"] = "close"
-            return
-        turn["step"] = "main"
+        restart(state, events)
         return
+    if m["status"] == BOOTING:
+        boot(state, events)
+        return
+    borrow_cloud(state, seat, events)
+    if turn["number"] == 1 and options["first_turn_cycles"]:
+        turn["spent"] += max(0, free_cycles(state) - options["first_turn_cycles"])
+    turn["pending"] = list(m["daemons"])
+    turn["step"] = "daemons"
+
+
+def borrow_cloud(state: State, seat: int, events: Events) -> None:
+    """In The Cloud: extra cycles for this turn, borrowed from the supply."""
     extra = cloud_cycles(state, seat)
     if extra:
         state["supply"] -= extra
-        turn["extra"] = extra
+        state["turn"]["extra"] += extra
         events.append(Event("cloud", {"seat": seat, "cycles": extra}, EVERYONE))
-    turn["step"] = "start"
+
+
+def restart(state: State, events: Events) -> None:
+    """A shut-down machine starts booting: the BIOS and each Option ROM cost cycles."""
+    seat = state["turn"]["seat"]
+    m = machine(state, seat)
+    options = state["options"]
+    m["status"] = BOOTING
+    m["boot_left"] = options["bios_cycles"] + options["rom_boot_cycles"] * len(m["roms"])
+    boot(state, events)
+
+
+def boot(state: State, events: Events) -> None:
+    """Pay what booting still needs; a machine that cannot pay it all ends its turn and goes
+    on booting next turn (seed §11)."""
+    turn = state["turn"]
+    seat = turn["seat"]
+    m = machine(state, seat)
+    paid = min(m["cycles"], m["boot_left"])
+    m["boot_left"] -= paid
+    turn["spent"] += paid
+    events.append(Event("boot", {"seat": seat, "paid": paid, "left": m["boot_left"]},
+                        EVERYONE))
+    if m["boot_left"]:
+        turn["step"] = "close"
+        return
+    m["status"] = RUNNING
+    if m["rk_miss"]:
+        m["rk_miss"] = False
+        events.append(Event("missed_turn", {"seat": seat, "rkhunter": True}, EVERYONE))
+        turn["step"] = "close"
+        return
+    if state["options"]["cloud_on_boot_turn"]:
+        borrow_cloud(state, seat, events)
+    turn["step"] = "main"
 
 
 def close(state: State, events: Events) -> None:
@@ -107,19 +147,23 @@ def close(state: State, events: Events) -> None:
     if m["status"] == OUT:
         turn["step"] = "next"
         return
-    m["idled_last"] = turn["idled"]
+    if not turn["missed"]:
+        m["idled_last"] = turn["idled"]
     events.append(Event("turn_end", {"seat": turn["seat"], "idled": turn["idled"]}, EVERYONE))
     turn["step"] = "discard" if len(m["hand"]) > m["cycles"] else "next"
 
 
 def advance(state: State, events: Events) -> None:
-    """Hand the turn to the next machine still in the game; past the round limit the game
-    ends."""
+    """Hand the turn to the next machine still in the game, in turn order from the first
+    player; past the round limit the game ends."""
     turn = state["turn"]
-    seat = turn["seat"]
-    alive = in_game(state)
-    later = [s for s in alive if s > seat]
-    following = later[0] if later else alive[0]
+    n = len(state["names"])
+    alive = set(in_game(state))
+    position = (turn["seat"] - state["first"]) % n
+    later = [p for p in range(position + 1, n) if (state["first"] + p) % n in alive]
+    following = ((state["first"] + later[0]) % n if later
+                 else next((state["first"] + p) % n for p in range(n)
+                           if (state["first"] + p) % n in alive))
     round_ = turn["round"] + (0 if later else 1)
     if round_ > state["options"]["round_limit"]:
         state["over"] = True

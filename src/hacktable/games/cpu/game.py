@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, Viewer
 from hacktable.engine.errors import Rejected
-from hacktable.games.cpu import combat, flow, moves, text, views
+from hacktable.games.cpu import combat, daemons, flow, moves, text, views
 from hacktable.games.cpu import state as st
 from hacktable.games.cpu.actions import Move
 from hacktable.games.cpu.cards import ANY_TIME, deck
@@ -33,8 +33,11 @@ CREDITS = ("CPU by Næþ'n Lasseter, licensed under a Creative Commons "
            "Attribution-ShareAlike 3.0 Unported License (CC BY-SA 3.0).")
 
 STEP_TEXT = {
-    "start": "Your turn: spend your cycles. Before spending any you may fire your daemons, "
-             "shut down or play RKHunter.",
+    "down": "Your machine is shut down: restart it (boot) or stay down this turn.",
+    "daemons": "Your daemons run: choose where each attacks (fire). Any other move lets "
+               "them attack the next machine in turn order.",
+    "start": "Your turn: spend your cycles. Before spending any you may shut down or play "
+             "RKHunter.",
     "main": "Your turn: spend your cycles.",
     "shutdown": "Your machine is shut down: install and/or uninstall one Option ROM, then "
                 "say done.",
@@ -52,6 +55,16 @@ class CPU(BaseGame):
     options = OPTIONS
     credits = CREDITS
     playthrough_options: ClassVar[dict[str, int]] = {"round_limit": 3}
+    check_option_sets: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"compile_in": "backing_store", "first_player": "seat1"},
+        {"compile_in": "backing_store", "reshuffle_disassembles": "all", "gdb_target": "any",
+         "computing_time_self": True, "any_time": "own_turn", "hand_size": 8},
+        {"counter_box": True, "restart": "automatic", "daemons_on_missed_turn": True,
+         "catch_up_cycles": 1, "first_turn_cycles": 5, "idled_cycles": "counters"},
+    )
+    """Rule options the hidden-information check plays besides the defaults and each
+    choice (engine/testing.py): the ones that change what is secret."""
+    score_label = "cycles held"
     fuzz_words = text.FUZZ_WORDS
     screen_lists_moves = True
 
@@ -72,7 +85,11 @@ class CPU(BaseGame):
     def apply(self, state: dict, seat: int, action: Move, rng: random.Random) -> list[Event]:
         seat = self._seat(state, seat)
         cost = moves.check(state, seat, action)
-        events = moves.perform(state, seat, action, cost, rng)
+        events: list[Event] = []
+        if moves.daemons_first(state, seat, action):
+            daemons.fire_defaults(state, events)
+            flow.settle(state, events)
+        events += moves.perform(state, seat, action, cost, rng)
         flow.settle(state, events)
         return events
 
@@ -82,8 +99,9 @@ class CPU(BaseGame):
         return [Event("preview", {"action": action.to_json(), "cost": cost}, (seat,))]
 
     def timeout(self, state: dict, rng: random.Random) -> list[Event]:
-        """The deadline passed: allow the attack / default reaction, idle the cycles left,
-        finish the shutdown, or discard the newest cards."""
+        """The deadline passed: allow the attack / default reaction, restart a shut-down
+        machine, let the daemons run their defaults, idle the cycles left, finish the
+        shutdown, or discard the newest cards."""
         if state["over"]:
             raise Rejected("The game is over; there is no clock to run out.")
         events: list[Event] = [Event("timeout", {}, "all")]
@@ -94,6 +112,10 @@ class CPU(BaseGame):
             choice = ("allow" if window["kind"] == "nullify"
                       else state["options"]["reaction_default"])
             combat.close_window(state, choice, events)
+        elif turn["step"] == "down":
+            flow.restart(state, events)
+        elif turn["step"] == "daemons":
+            daemons.fire_defaults(state, events)
         elif turn["step"] in ("start", "main"):
             left = st.free_cycles(state)
             turn["step"] = "main"
@@ -135,8 +157,10 @@ class CPU(BaseGame):
                           time_limit=options["reaction_seconds"], data=phase)
         else:
             asked = turn["seat"]
+            quick = turn["step"] in ("down", "daemons")
             main = Prompt("turn" if turn["step"] in ("start", "main") else turn["step"],
-                          STEP_TEXT[turn["step"]], time_limit=options["turn_seconds"],
+                          STEP_TEXT[turn["step"]],
+                          time_limit=options["reaction_seconds" if quick else "turn_seconds"],
                           data=phase)
         result: dict[int, Prompt] = {}
         if options["any_time"] == "always":
@@ -205,8 +229,11 @@ class CPU(BaseGame):
         assert found == list(range(len(deck(state["options"])))), "a card was lost or copied"
         counters = state["supply"] + state["turn"]["extra"] + sum(
             m["cycles"] for m in state["machines"])
-        assert counters == state["options"]["cycle_counters"], (
-            f"{counters} cycle counters accounted for, not {state['options']['cycle_counters']}")
+        assert counters == state["counters"], (
+            f"{counters} cycle counters accounted for, not {state['counters']}")
+        secret = {int(k) for k in state["binaries"]} - {
+            h for m in state["machines"] for h in m["memory"]} - set(state["trash"])
+        assert set(state["hidden"]) <= secret, "a binary shown on the table is still secret"
         assert state["supply"] >= 0 and all(m["cycles"] >= 0 for m in state["machines"])
         for seat, m in enumerate(state["machines"]):
             assert (m["cycles"] == 0) == (m["status"] == st.OUT), f"seat {seat}'s status"
@@ -220,16 +247,40 @@ class CPU(BaseGame):
 
     def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
         """Re-deal what `seat` cannot know: the other backing stores and the draw pile, mixed
-        together, each hand keeping its size and its binaries (a binary's size shows)."""
+        together, each hand keeping its size. A binary everyone has seen stays as it is; one
+        compiled in secret keeps only its size (one source code card and so many
+        libraries), the cards re-dealt too."""
         new = copy.deepcopy(state)
         binaries = new["binaries"]
+        hidden = set(new["hidden"])
+        table = deck(new["options"])
         others = [m for s, m in enumerate(new["machines"]) if s != seat]
         pool = list(new["deck"])
         for m in others:
-            pool += [n for n in m["hand"] if str(n) not in binaries]
+            for head in m["hand"]:
+                if str(head) not in binaries:
+                    pool.append(head)
+                elif head in hidden:
+                    pool += [head, *binaries.pop(str(head))]
         rng.shuffle(pool)
+
+        def take(kind: str) -> int:
+            at = next(i for i, n in enumerate(pool) if table[n].kind == kind)
+            return pool.pop(at)
+
+        shapes = {head: len(state["binaries"][str(head)]) for head in hidden}
+        public = {int(key) for key in state["binaries"]} - hidden
+        renamed = {}
         for m in others:
-            m["hand"] = [n if str(n) in binaries else pool.pop() for n in m["hand"]]
+            for head in m["hand"]:
+                if head in hidden:
+                    source = take("source")
+                    binaries[str(source)] = [take("library") for _ in range(shapes[head])]
+                    renamed[head] = source
+        for m in others:
+            m["hand"] = [renamed[n] if n in hidden else n if n in public else pool.pop()
+                         for n in m["hand"]]
+        new["hidden"] = [renamed.get(n, n) for n in new["hidden"]]
         new["deck"] = pool
         return new
 

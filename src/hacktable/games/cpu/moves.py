@@ -4,8 +4,11 @@
 `perform` then carries it out. `legal` lists every move `check` accepts, for bots and the
 fuzzer. A move is made in one of these roles, decided by the state alone:
 
-    start     the active machine before it has spent a cycle: also fire daemons, shut
-              down, play RKHunter
+    down      a shut-down machine's turn: restart or stay down
+    daemons   the active machine's daemons are running: choose a daemon's target (`fire`);
+              any other first move lets the waiting daemons run their defaults first
+    start     the active machine before it has spent a cycle (daemon runs aside): also
+              shut down, play RKHunter
     main      the rest of the active machine's turn
     shutdown  after shutting down: install/uninstall an Option ROM, RKHunter's retake
     discard   over the hand limit at the end of the turn
@@ -15,12 +18,13 @@ fuzzer. A move is made in one of these roles, decided by the state alone:
 
 from __future__ import annotations
 
+import copy
 import random
 from itertools import combinations
 
 from hacktable.engine.contract import EVERYONE, Event
 from hacktable.engine.errors import Rejected
-from hacktable.games.cpu import combat
+from hacktable.games.cpu import combat, daemons, flow
 from hacktable.games.cpu.actions import Move
 from hacktable.games.cpu.cards import (
     ANY_TIME,
@@ -33,13 +37,11 @@ from hacktable.games.cpu.cards import (
     JIT,
     LIBRARY,
     MEGANET,
-    PERL,
     RKHUNTER,
     ROM,
     SOURCE,
     SPECIAL,
 )
-from hacktable.games.cpu.flow import WAITING_STEPS
 from hacktable.games.cpu.state import (
     DOWN,
     OUT,
@@ -61,8 +63,10 @@ from hacktable.games.cpu.state import (
     machine,
     memory_slots,
     parts,
+    reveal,
     rom_keys,
     rom_slots,
+    spend,
     trash,
     values,
 )
@@ -80,15 +84,35 @@ def role(state: State, seat: int) -> str:
     turn = state["turn"]
     if window is not None:
         return "window" if window["seat"] == seat else "any_time"
-    if seat == turn["seat"] and turn["step"] in WAITING_STEPS:
+    if seat == turn["seat"] and turn["step"] in flow.WAITING_STEPS:
         return turn["step"]
     return "any_time"
+
+
+def daemons_first(state: State, seat: int, move: Move) -> bool:
+    """Whether this move lets the waiting daemons run their defaults before it is made:
+    any move of the active machine at the start of its turn except choosing a daemon's
+    target and the cards played at any time."""
+    if not isinstance(move, Move) or move.do == "fire" or role(state, seat) != "daemons":
+        return False
+    if move.do == "play" and move.item in machine(state, seat)["hand"]:
+        return card(state, move.item).key not in ANY_TIME
+    return True
+
+
+def after_daemons(state: State) -> State:
+    """A copy of the state in which the waiting daemons have run their defaults."""
+    trial = copy.deepcopy(state)
+    events: Events = []
+    daemons.fire_defaults(trial, events)
+    flow.settle(trial, events)
+    return trial
 
 
 def may_play_any_time(state: State, seat: int, where: str) -> bool:
     if state["options"]["any_time"] == "always":
         return True
-    return where in ("start", "main")
+    return where in ("down", "daemons", "start", "main")
 
 
 # -- checking ---------------------------------------------------------------------------------
@@ -99,6 +123,14 @@ def check(state: State, seat: int, move: Move) -> int:
         raise Rejected("A CPU move is a Move record, e.g. {\"do\": \"download\"}.")
     where = role(state, seat)
     verb = move.do
+    if daemons_first(state, seat, move):
+        trial = after_daemons(state)
+        turn = trial["turn"]
+        if (trial["over"] or trial["window"] is not None or turn["seat"] != seat
+                or turn["number"] != state["turn"]["number"]):
+            raise Rejected("Your daemons run first, and one of them is waiting for an answer: "
+                           "choose its target (e.g. fire 1 at 2) before anything else.")
+        return check(trial, seat, move)
     if verb == "play":
         return check_play(state, seat, move, where)
     if where == "window":
@@ -108,10 +140,25 @@ def check(state: State, seat: int, move: Move) -> int:
             raise Rejected(f"You are being attacked: {choices} first.")
         if verb == "nullify":
             need = state["options"]["perl_idled_cycles"]
-            if machine(state, seat)["idled_last"] < need:
+            m = machine(state, seat)
+            if m["idled_last"] < need:
                 raise Rejected(f"Nullifying Abysmal Code needs {need} cycles idled in your "
                                "previous turn, and you have not that many left.")
+            if state["options"]["idled_cycles"] == "counters" and m["cycles"] <= need:
+                raise Rejected(f"Nullifying Abysmal Code costs {need} counters here, and you "
+                               "must keep at least one.")
         return 0
+    if where == "down":
+        if verb not in ("restart", "stay"):
+            raise Rejected("Your machine is shut down: restart it or stay down first.")
+        return 0
+    if verb in ("restart", "stay"):
+        raise Rejected("Only a shut-down machine restarts or stays down, at its turn.")
+    if verb == "fire":
+        if where != "daemons":
+            raise Rejected("Daemons run by themselves at the start of your turn; there is "
+                           "none waiting now.")
+        return check_fire(state, seat, move)
     if where == "any_time":
         if seat == state["turn"]["seat"] and state["window"] is not None:
             raise Rejected("Wait: the defender is deciding how to answer your attack.")
@@ -124,8 +171,8 @@ def check(state: State, seat: int, move: Move) -> int:
         return 0
     if where == "shutdown":
         return check_shutdown(state, seat, move)
-    if verb in ("fire", "shutdown") and where != "start":
-        raise Rejected(f"You can only {verb} at the start of your turn, before spending "
+    if verb == "shutdown" and where != "start":
+        raise Rejected("You can only shut down at the start of your turn, before spending "
                        "cycles.")
     if verb in ("nullify", "allow", "react", "decline"):
         raise Rejected("Nobody is attacking you; there is nothing to answer.")
@@ -177,7 +224,7 @@ def check_main(state: State, seat: int, move: Move) -> int:
         return 1
     if verb == "compile":
         return check_compile(state, seat, move)
-    if verb in ("execute", "daemonise", "fire"):
+    if verb in ("execute", "daemonise"):
         return check_run(state, seat, move)
     raise Rejected(f"You cannot {verb} now.")
 
@@ -205,6 +252,27 @@ def check_compile(state: State, seat: int, move: Move) -> int:
     return 1
 
 
+def check_fire(state: State, seat: int, move: Move) -> int:
+    """A waiting daemon's run: one of the ways `daemons.choices` lists."""
+    head = move.item
+    in_memory(state, seat, head)
+    if head not in state["turn"]["pending"]:
+        raise Rejected("That daemon is not waiting to run (it has run, or it is no daemon).")
+    options = daemons.choices(state, seat, head)
+    if move not in options:
+        aims = sorted({o.target for o in options if o.target is not None})
+        if move.target is not None and move.target not in aims:
+            check_target(state, seat, move.target)
+        if move.disassemble is not None:
+            reason = (combat.gdb_reason(state, seat, head, move.target, move.disassemble)
+                      if card(state, head).key == GDB else "Only gdb can disassemble a binary.")
+            raise Rejected(reason or "That disassembly costs more cycles than you have left.")
+        raise Rejected("Choose one of the machines it can attack: "
+                       + ", ".join(state["names"][t] for t in aims) + "."
+                       if aims else "That daemon has nothing to attack.")
+    return daemons.cost(state, move)
+
+
 def runnable(state: State, seat: int, head: int) -> bool:
     """A binary, or with the JIT compiler a single uncompiled source code card."""
     return is_binary(state, head) or (card(state, head).kind == SOURCE
@@ -212,29 +280,20 @@ def runnable(state: State, seat: int, head: int) -> bool:
 
 
 def check_run(state: State, seat: int, move: Move) -> int:
-    """Execute, daemonise or (a daemon, at turn start) fire: cost and targets."""
+    """Execute or daemonise: cost and targets."""
     m = machine(state, seat)
     head, verb = move.item, move.do
     in_memory(state, seat, head)
     options = state["options"]
-    if verb == "fire":
-        if head not in m["daemons"]:
-            raise Rejected("Only daemons run at the start of your turn.")
-        if head in state["turn"]["fired"]:
-            raise Rejected("That daemon has already run this turn.")
-        if move.target is None and move.disassemble is None:
-            raise Rejected("Say which machine the daemon attacks.")
-        cost = options["daemon_cycles"]
-    else:
-        if head in m["daemons"]:
-            raise Rejected("That binary is already a daemon; it runs by itself at the start "
-                           "of your turn.")
-        if not runnable(state, seat, head):
-            raise Rejected("Source code cannot be executed: compile it into a binary first"
-                           " (or install the JIT compiler).")
-        cost = len(parts(state, head))
-        if verb == "execute" and move.target is None:
-            raise Rejected("Say which machine to attack.")
+    if head in m["daemons"]:
+        raise Rejected("That binary is already a daemon; it runs by itself at the start "
+                       "of your turn.")
+    if not runnable(state, seat, head):
+        raise Rejected("Source code cannot be executed: compile it into a binary first"
+                       " (or install the JIT compiler).")
+    cost = len(parts(state, head))
+    if verb == "execute" and move.target is None and not options["untargeted_execute"]:
+        raise Rejected("Say which machine to attack.")
     if move.target is not None:
         check_target(state, seat, move.target)
         if values(state, head)[0] < 1:
@@ -242,14 +301,9 @@ def check_run(state: State, seat: int, move: Move) -> int:
     if move.disassemble is not None:
         if card(state, head).key != GDB:
             raise Rejected("Only gdb can disassemble a binary.")
-        victim = move.disassemble
-        if victim == head or victim not in m["memory"] or not is_binary(state, victim):
-            raise Rejected("gdb disassembles another binary in your own memory.")
-        room = memory_slots(state, seat) - len(m["memory"])
-        need = len(parts(state, victim)) - 1
-        if need > room:
-            raise Rejected(f"Disassembling that binary needs {need} free memory slots; you "
-                           f"have {room}.")
+        reason = combat.gdb_reason(state, seat, head, move.target, move.disassemble)
+        if reason is not None:
+            raise Rejected(reason)
         cost += options["gdb_cycles"]
     return cost
 
@@ -289,8 +343,18 @@ def check_play(state: State, seat: int, move: Move, where: str) -> int:
         if not may_play_any_time(state, seat, where):
             raise Rejected(f"{kind.name} may be played only during your own turn at this "
                            "table.")
-        check_other(state, seat, move.target)
-        if key == COMPUTING_TIME:
+        if not (key == COMPUTING_TIME and move.target == seat
+                and state["options"]["computing_time_self"]):
+            check_other(state, seat, move.target)
+        elif where not in ("start", "main"):
+            raise Rejected("Computing Time goes to your own machine only during your own "
+                           "turn, as extra cycles to spend.")
+        if key == COMPUTING_TIME and move.target == seat:
+            most = m["idled_last"]
+            if move.n is None or not 1 <= move.n <= most:
+                raise Rejected(f"You can take back from 1 to {most} idled cycles."
+                               if most else "You have no idled cycles to take back.")
+        elif key == COMPUTING_TIME:
             most = min(m["idled_last"], m["cycles"] - 1)
             if move.n is None or not 1 <= move.n <= most:
                 raise Rejected("Computing Time donates from 1 to the cycles you idled in "
@@ -378,27 +442,6 @@ def in_memory(state: State, seat: int, number: int | None) -> None:
 
 # -- doing ------------------------------------------------------------------------------------
 
-def spend(state: State, count: int, events: Events) -> None:
-    """Spend cycles; a DDoS victim matches every cycle (less one per daemon it had)."""
-    turn = state["turn"]
-    turn["spent"] += count
-    for entry in list(turn["ddos"]):
-        absorbed = min(entry["shield"], count)
-        entry["shield"] -= absorbed
-        burn = count - absorbed
-        if burn <= 0:
-            continue
-        target = entry["target"]
-        taken = lose_cycles(state, target, burn)
-        state["supply"] += taken
-        events.append(Event("ddos_match", {"by": turn["seat"], "target": target,
-                                           "cycles": taken, "absorbed": absorbed}, EVERYONE))
-        if machine(state, target)["cycles"] == 0:
-            eliminate(state, target, events)
-        if state["over"]:
-            return
-
-
 def perform(state: State, seat: int, move: Move, cost: int, rng: random.Random) -> Events:
     events: Events = []
     turn = state["turn"]
@@ -427,6 +470,7 @@ def perform(state: State, seat: int, move: Move, cost: int, rng: random.Random) 
         for number in move.cards:
             m["hand"].remove(number)
             m["memory"].append(number)
+            reveal(state, number)
         events.append(Event("load", {"seat": seat, "cards": list(move.cards)}, EVERYONE))
     elif verb == "free":
         spend(state, 1, events)
@@ -437,14 +481,31 @@ def perform(state: State, seat: int, move: Move, cost: int, rng: random.Random) 
         events.append(Event("free", {"seat": seat, "item": move.item}, EVERYONE))
     elif verb == "compile":
         spend(state, 1, events)
-        zone = m["memory"] if state["options"]["compile_in"] == "memory" else m["hand"]
+        in_memory_ = state["options"]["compile_in"] == "memory"
+        zone = m["memory"] if in_memory_ else m["hand"]
         for number in move.cards:
             zone.remove(number)
         state["binaries"][str(move.item)] = list(move.cards)
-        events.append(Event("compile", {"seat": seat, "item": move.item,
-                                        "cards": list(move.cards)}, EVERYONE))
-    elif verb in ("execute", "daemonise", "fire"):
-        run(state, seat, move, cost, events)
+        if in_memory_:
+            events.append(Event("compile", {"seat": seat, "item": move.item,
+                                            "cards": list(move.cards)}, EVERYONE))
+        else:
+            # Backing store is secret: the table learns only that a binary of so many cards
+            # was built; the cards are told to their owner alone.
+            state["hidden"].append(move.item)
+            events.append(Event("compile", {"seat": seat, "size": len(move.cards) + 1,
+                                            "hidden": True}, EVERYONE))
+            events.append(Event("compiled", {"seat": seat, "item": move.item,
+                                             "cards": list(move.cards)}, (seat,)))
+    elif verb in ("execute", "daemonise"):
+        combat.run(state, seat, move, cost, events)
+    elif verb == "fire":
+        daemons.fire(state, seat, move, events)
+    elif verb == "restart":
+        flow.restart(state, events)
+    elif verb == "stay":
+        events.append(Event("stay_down", {"seat": seat}, EVERYONE))
+        turn["step"] = "close"
     elif verb == "shutdown":
         shut_down(state, seat, events)
     elif verb == "install":
@@ -469,43 +530,10 @@ def perform(state: State, seat: int, move: Move, cost: int, rng: random.Random) 
         turn["step"] = "close"
     elif verb == "discard":
         m["hand"].remove(move.item)
+        reveal(state, move.item)
         trash(state, move.item)
         events.append(Event("discard", {"seat": seat, "item": move.item}, EVERYONE))
     return events
-
-
-def run(state: State, seat: int, move: Move, cost: int, events: Events) -> None:
-    """Execute, daemonise or fire: pay, let gdb disassemble, then attack."""
-    m = machine(state, seat)
-    turn = state["turn"]
-    head = move.item
-    spend(state, cost, events)
-    if state["over"]:
-        return
-    if move.disassemble is not None:
-        victim = move.disassemble
-        libraries = state["binaries"].pop(str(victim))
-        at = m["memory"].index(victim)
-        m["memory"][at + 1:at + 1] = libraries
-        if victim in m["daemons"]:
-            m["daemons"].remove(victim)
-        events.append(Event("disassemble", {"seat": seat, "item": victim,
-                                            "cards": [victim, *libraries]}, EVERYONE))
-    if move.do == "execute":
-        m["memory"].remove(head)
-        m["hand"].append(head)
-    elif move.do == "daemonise":
-        m["daemons"].append(head)
-    else:
-        turn["fired"].append(head)
-    events.append(Event(move.do, {"seat": seat, "item": head, "target": move.target,
-                                  "cost": cost}, EVERYONE))
-    if move.target is not None and machine(state, move.target)["status"] != OUT:
-        value = values(state, head)[0]
-        if turn["doubled"]:
-            value *= state["options"]["meganet_factor"]
-        combat.attack(state, seat, move.target, value, events,
-                      perl=card(state, head).key == PERL)
 
 
 def shut_down(state: State, seat: int, events: Events) -> None:
@@ -529,7 +557,12 @@ def play(state: State, seat: int, move: Move, events: Events) -> None:
     trash(state, number)
     events.append(Event("play", {"seat": seat, "item": number, "card": key,
                                  "target": move.target, "n": move.n}, EVERYONE))
-    if key == COMPUTING_TIME:
+    if key == COMPUTING_TIME and move.target == seat:
+        borrowed = min(move.n, state["supply"])
+        state["supply"] -= borrowed
+        turn["extra"] += borrowed
+        m["idled_last"] -= borrowed
+    elif key == COMPUTING_TIME:
         given = lose_cycles(state, seat, move.n)
         m["idled_last"] -= given
         gain_cycles(state, move.target, given)
@@ -567,6 +600,7 @@ def candidates(state: State, seat: int) -> list[Move]:
         return []
     m = machine(state, seat)
     others = [s for s in in_game(state) if s != seat]
+    own_turn = where in ("start", "main")
     found: list[Move] = []
     for number in m["hand"]:
         key = card(state, number).key
@@ -574,12 +608,20 @@ def candidates(state: State, seat: int) -> list[Move]:
             most = min(m["idled_last"], m["cycles"] - 1)
             found += [Move("play", number, target=t, n=n) for t in others
                       for n in range(1, most + 1)]
-        elif key == DEA or (key == DDOS and where in ("start", "main")):
+            if own_turn and state["options"]["computing_time_self"]:
+                found += [Move("play", number, target=seat, n=n)
+                          for n in range(1, m["idled_last"] + 1)]
+        elif key == DEA or (key == DDOS and own_turn):
             found += [Move("play", number, target=t) for t in others]
-        elif key in (MEGANET, RKHUNTER) and where in ("start", "main"):
+        elif key in (MEGANET, RKHUNTER) and own_turn:
             found.append(Move("play", number))
     if where == "window":
         found += [Move(verb) for verb in ("nullify", "allow", "react", "decline")]
+    elif where == "down":
+        found += [Move("restart"), Move("stay")]
+    elif where == "daemons":
+        for head in state["turn"]["pending"]:
+            found += daemons.choices(state, seat, head)
     elif where == "discard":
         found += [Move("discard", number) for number in m["hand"]]
     elif where == "shutdown":
@@ -592,7 +634,7 @@ def candidates(state: State, seat: int) -> list[Move]:
                 most = min(left, machine(state, target)["cycles"])
                 found += [Move("retake", target=target, n=n) for n in range(1, most + 1)]
         found.append(Move("done"))
-    elif where in ("start", "main"):
+    elif own_turn:
         found += main_candidates(state, seat, where, others)
     return found
 
@@ -616,29 +658,41 @@ def main_candidates(state: State, seat: int, where: str, others: list[int]) -> l
                       for group in combinations(libraries, size)]
     targets: list[int | None] = [t for t in others if attackable(state, t)]
     for head in m["memory"]:
-        victims: list[int | None] = [None]
-        if card(state, head).key == GDB:
-            victims += [v for v in m["memory"] if v != head and is_binary(state, v)]
-        for victim in victims:
-            if head in m["daemons"]:
-                if where == "start":
-                    found += [Move("fire", head, target=t, disassemble=victim)
-                              for t in [*targets, None]]
-                continue
-            found += [Move("execute", head, target=t, disassemble=victim) for t in targets]
-            found += [Move("daemonise", head, target=t, disassemble=victim)
-                      for t in [*targets, None]]
+        if head in m["daemons"]:
+            continue
+        for target in [*targets, None]:
+            victims: list[int | None] = [None]
+            if card(state, head).key == GDB:
+                victims += combat.gdb_victims(state, seat, head, target)
+            for victim in victims:
+                found.append(Move("daemonise", head, target=target, disassemble=victim))
+                found.append(Move("execute", head, target=target, disassemble=victim))
     if where == "start" and m["status"] == RUNNING:
         found.append(Move("shutdown"))
     return found
 
 
 def legal(state: State, seat: int) -> list[Move]:
+    """Every move `check` accepts. At the start of a turn whose daemons wait for a target,
+    the other moves are those legal once the daemons have run their defaults."""
+    moves = candidates(state, seat)
+    trial = None
+    try:
+        if role(state, seat) == "daemons":
+            trial = after_daemons(state)
+    except Rejected:
+        return []
     result = []
-    for move in candidates(state, seat):
+    for move in moves:
         try:
             check(state, seat, move)
         except Rejected:
             continue
         result.append(move)
+    if trial is not None and not trial["over"] and trial["window"] is None and (
+            trial["turn"]["seat"] == seat
+            and trial["turn"]["number"] == state["turn"]["number"]):
+        for move in legal(trial, seat):
+            if daemons_first(state, seat, move):
+                result.append(move)
     return result

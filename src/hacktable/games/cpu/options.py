@@ -6,9 +6,19 @@ from hacktable.engine.options import Option, OptionSchema
 OPTIONS = OptionSchema((
     # -- set-up (seed §2–4) ----------------------------------------------------------------
     Option("starting_cycles", 10, "Cycle counters each machine starts with (\"10 Cycle "
-           "Counters\"); fewer if the supply cannot give everyone this many.", 1, 50),
+           "Counters\", at every table size unless counter_box is on).", 1, 50),
     Option("cycle_counters", 50, "Cycle counters in the box (\"50 Cycle Counters\"): the "
-           "finite supply (at least one per machine at the largest table).", 6, 1000),
+           "supply In The Cloud borrows from and DDoS returns to.", 6, 1000),
+    Option("counter_box", False, "Deal the starting cycles out of the box's cycle_counters "
+           "(seed §2 read literally): at 5–6 players everyone starts with fewer, and In The "
+           "Cloud gets only what is left. Off: everyone starts with starting_cycles and the "
+           "box is the supply."),
+    Option("first_player", "random", "Who takes the first turn: a machine drawn at random, "
+           "or seat 1 (seed: silent).", choices=("random", "seat1")),
+    Option("catch_up_cycles", 0, "First-turn compensation: each machine later in the turn "
+           "order starts with this many more cycles than the one before it.", 0, 10),
+    Option("first_turn_cycles", 0, "First-turn compensation: the first machine may spend at "
+           "most this many cycles in the game's first turn (0: no limit).", 0, 50),
     Option("hand_size", 6, "Cards dealt into each backing store (\"6 Cards in Backing "
            "Store\").", 0, 20),
     Option("memory_slots", 6, "Memory slots per machine.", 1, 20),
@@ -36,7 +46,30 @@ OPTIONS = OptionSchema((
            "by this for the rest of the turn.", 1, 10),
     Option("ddos_cycles", 4, "DDoS: cost in cycles.", 0, 20),
     Option("rkhunter_restore", 10, "RKHunter: restore up to this many cycles.", 0, 50),
+    Option("gdb_target", "own", "Which binary gdb's Disassembler may take apart: one in your "
+           "own memory, or also one in the memory of the machine it attacks.",
+           choices=("own", "any")),
+    Option("computing_time_self", False, "Whether Computing Time may be played on your own "
+           "machine during your turn: the donated idled cycles become extra cycles to spend "
+           "this turn, borrowed from the supply."),
+    Option("idled_cycles", "count", "What using idled cycles for perl's nullification costs: "
+           "count (the remembered count drops; no counter moves) or counters (the defender "
+           "also returns that many counters to the supply).", choices=("count", "counters")),
     # -- rulings (docs/rules/cpu.md) -------------------------------------------------------
+    Option("restart", "choice", "A shut-down machine's next turn: the player chooses to "
+           "restart (boot) or stay down (choice; seed: \"you may restart\"), or it boots "
+           "automatically.", choices=("choice", "automatic")),
+    Option("cloud_on_boot_turn", True, "Whether In The Cloud lends its cycles in the turn "
+           "booting completes (its ROM is loaded by then)."),
+    Option("daemons_on_missed_turn", False, "Whether daemons still run at the start of a "
+           "turn their owner misses (Digital Economy Act, DDoS)."),
+    Option("untargeted_execute", True, "Whether a binary may be executed without a target "
+           "(\"you can use its attack value\": may, not must), e.g. for gdb's special."),
+    Option("reshuffle_disassembles", "trash", "Which binaries are taken apart when the trash "
+           "is shuffled into a new draw pile: those in the trash, or every binary in play.",
+           choices=("trash", "all")),
+    Option("cycle_cap", 0, "Most counters a machine may hold; stolen or donated counters "
+           "beyond it go to the supply (0: no cap).", 0, 1000),
     Option("daemon_cycles", 0, "Cycles a daemon costs to run automatically at the start of "
            "its owner's turn (seed: silent; ruled free, its cost was paid when daemonised).",
            0, 10),

@@ -35,26 +35,38 @@ Events = list[Event]
 
 
 def setup(seats: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> State:
-    """Shuffle, deal `hand_size` cards each and hand out the starting cycles.
+    """Shuffle, deal `hand_size` cards each, choose the first machine and hand out the
+    starting cycles.
 
-    When the supply cannot give every machine `starting_cycles`, every machine gets the same
-    smaller share (the rest stays in the supply)."""
+    Everyone starts with `starting_cycles` ("10 Cycle Counters") at every table size; only
+    with `counter_box` are they dealt out of the box's counters, every machine getting the
+    same smaller share when the box cannot give everyone that many. `catch_up_cycles` gives
+    each machine later in the turn order that many more than the one before it."""
     options = dict(options)
     cards = list(range(len(deck(options))))
     rng.shuffle(cards)
     n = len(seats)
-    start = min(options["starting_cycles"], options["cycle_counters"] // n)
+    first = rng.randrange(n) if options["first_player"] == "random" else 0
+    bonus = [((seat - first) % n) * options["catch_up_cycles"] for seat in range(n)]
+    start = options["starting_cycles"]
+    box = options["cycle_counters"]
+    if options["counter_box"]:
+        start = min(start, (box - sum(bonus)) // n)
+        if start < 1:
+            start, bonus = min(options["starting_cycles"], box // n), [0] * n
     machines = []
-    for _ in range(n):
+    for seat in range(n):
         hand = [cards.pop() for _ in range(min(options["hand_size"], len(cards)))]
-        machines.append({"status": RUNNING, "cycles": start, "hand": hand, "memory": [],
-                         "daemons": [], "roms": [], "skip": 0, "boot_left": 0,
+        machines.append({"status": RUNNING, "cycles": start + bonus[seat], "hand": hand,
+                         "memory": [], "daemons": [], "roms": [], "skip": 0, "boot_left": 0,
                          "idled_last": 0, "attackers": [], "rk_miss": False})
+    dealt = sum(m["cycles"] for m in machines)
+    supply = box - dealt if options["counter_box"] else box
     state: State = {
         "names": list(seats), "options": options, "deck": cards, "trash": [], "binaries": {},
-        "supply": options["cycle_counters"] - start * n, "machines": machines,
-        "turn": new_turn(0, 1, 1), "window": None, "windows": 0, "out_order": [],
-        "over": False, "ended_by": None,
+        "hidden": [], "supply": supply, "counters": supply + dealt, "first": first,
+        "machines": machines, "turn": new_turn(first, 1, 1), "window": None, "windows": 0,
+        "out_order": [], "over": False, "ended_by": None,
     }
     return state
 
@@ -62,7 +74,14 @@ def setup(seats: Sequence[str], options: Mapping[str, Any], rng: random.Random) 
 def new_turn(seat: int, number: int, round_: int) -> dict[str, Any]:
     return {"seat": seat, "number": number, "round": round_, "step": "begin", "spent": 0,
             "idled": 0, "extra": 0, "doubled": False, "ddos": [], "fired": [],
-            "installed": False, "uninstalled": False, "retake_left": 0}
+            "pending": [], "missed": False, "installed": False, "uninstalled": False,
+            "retake_left": 0}
+
+
+def turn_order(state: State) -> list[int]:
+    """Every seat in playing order, starting with the machine that played first."""
+    n = len(state["names"])
+    return [(state["first"] + k) % n for k in range(n)]
 
 
 # -- cards and items ------------------------------------------------------------------------
@@ -172,11 +191,40 @@ def lose_cycles(state: State, seat: int, count: int) -> int:
 
 
 def gain_cycles(state: State, seat: int, count: int) -> None:
-    """Counters gained during your own turn arrive spent (unless the option says not)."""
-    state["machines"][seat]["cycles"] += count
+    """Counters gained during your own turn arrive spent (unless the option says not);
+    beyond `cycle_cap` they go to the supply."""
+    cap = state["options"]["cycle_cap"]
+    m = state["machines"][seat]
+    if cap and m["cycles"] + count > cap:
+        over = m["cycles"] + count - cap
+        state["supply"] += over
+        count -= over
+    m["cycles"] += count
     turn = state["turn"]
     if seat == turn["seat"] and not state["options"]["stolen_cycles_usable"]:
         turn["spent"] += count
+
+
+def spend(state: State, count: int, events: Events) -> None:
+    """Spend the active machine's cycles; a DDoS victim matches every cycle (less one per
+    daemon it had)."""
+    turn = state["turn"]
+    turn["spent"] += count
+    for entry in list(turn["ddos"]):
+        absorbed = min(entry["shield"], count)
+        entry["shield"] -= absorbed
+        burn = count - absorbed
+        if burn <= 0:
+            continue
+        target = entry["target"]
+        taken = lose_cycles(state, target, burn)
+        state["supply"] += taken
+        events.append(Event("ddos_match", {"by": turn["seat"], "target": target,
+                                           "cycles": taken, "absorbed": absorbed}, EVERYONE))
+        if machine(state, target)["cycles"] == 0:
+            eliminate(state, target, events)
+        if state["over"]:
+            return
 
 
 # -- the piles --------------------------------------------------------------------------------
@@ -186,7 +234,8 @@ def trash(state: State, head: int) -> None:
 
 
 def reshuffle(state: State, rng: random.Random, events: Events) -> None:
-    """The trash becomes the draw pile, binaries taken apart (seed §4)."""
+    """The trash becomes the draw pile, binaries taken apart (seed §4); with
+    `reshuffle_disassembles=all` every binary in play is taken apart too."""
     cards: list[int] = []
     binaries = state["binaries"]
     opened = 0
@@ -199,7 +248,40 @@ def reshuffle(state: State, rng: random.Random, events: Events) -> None:
     rng.shuffle(cards)
     state["deck"] = cards + state["deck"]
     state["trash"] = []
+    if state["options"]["reshuffle_disassembles"] == "all":
+        opened += disassemble_everywhere(state, events)
     events.append(Event("reshuffled", {"cards": len(cards), "binaries": opened}, EVERYONE))
+
+
+def disassemble_everywhere(state: State, events: Events) -> int:
+    """Every binary in a backing store or in memory comes apart where it lies; in memory the
+    cards take free slots and the rest go into backing store. A daemon stops being one."""
+    opened = 0
+    for seat, m in enumerate(state["machines"]):
+        for head in [h for h in m["hand"] if is_binary(state, h)]:
+            libraries = state["binaries"].pop(str(head))
+            m["hand"].extend(libraries)
+            if head in state["hidden"]:
+                state["hidden"].remove(head)
+            opened += 1
+        for head in [h for h in m["memory"] if is_binary(state, h)]:
+            libraries = state["binaries"].pop(str(head))
+            room = max(0, memory_slots(state, seat) - len(m["memory"]))
+            at = m["memory"].index(head)
+            m["memory"][at + 1:at + 1] = libraries[:room]
+            m["hand"].extend(libraries[room:])
+            if head in m["daemons"]:
+                m["daemons"].remove(head)
+            opened += 1
+            events.append(Event("disassemble", {"seat": seat, "item": head,
+                                                "cards": [head, *libraries]}, EVERYONE))
+    return opened
+
+
+def reveal(state: State, head: int) -> None:
+    """A binary compiled in secret leaves its backing store: from now on everyone knows it."""
+    if head in state["hidden"]:
+        state["hidden"].remove(head)
 
 
 def draw(state: State, rng: random.Random, events: Events) -> int:
@@ -225,6 +307,7 @@ def eliminate(state: State, seat: int, events: Events) -> None:
     if m["status"] == OUT:
         return
     for head in m["hand"] + m["memory"] + m["roms"]:
+        reveal(state, head)
         trash(state, head)
     m.update(status=OUT, hand=[], memory=[], daemons=[], roms=[], skip=0, boot_left=0,
              rk_miss=False)
@@ -238,6 +321,8 @@ def eliminate(state: State, seat: int, events: Events) -> None:
         state["window"] = None
         events.append(Event("game_over", {"winner": in_game(state)[0] if in_game(state)
                                           else None, "by": "last machine running"}, EVERYONE))
-    elif seat == turn["seat"] and turn["step"] not in ("next",):
+        return
+    if seat == turn["seat"] and turn["step"] != "next":
         state["window"] = None
+        turn["pending"] = []
         turn["step"] = "close"

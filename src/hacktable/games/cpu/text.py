@@ -4,8 +4,9 @@ Notation (numbers are positions as the board shows them, from 1; a machine is a 
 name or seat number):
 
     idle [n|all]        download            load 2 [5]          free 3
-    compile 2 5 6       execute 1 at bruno [disassemble 3]       daemonise 1 [at 2]
-    fire 1 at 2         play 4 [at bruno] [n]                    shutdown
+    compile 2 5 6       execute 1 [at bruno] [disassemble 3]     daemonise 1 [at 2]
+    fire 1 [at 2]       play 4 [at bruno] [n]                    shutdown
+    restart | stay
     install 2           uninstall 1         retake bruno 3      done
     discard 5           nullify | allow     react | decline
 
@@ -57,9 +58,15 @@ def describe(event: Event, state: State) -> str:
         "drew": lambda: f"You downloaded {name(data['card'])}.",
         "load": lambda: f"{who()} loads {', '.join(name(n) for n in data['cards'])}.",
         "free": lambda: f"{who()} frees {name(data['item'])} into backing store.",
-        "compile": lambda: f"{who()} compiles {name(data['item'])}"
-                           + (f" with {', '.join(name(n) for n in data['cards'])}."
-                              if data["cards"] else "."),
+        "compile": lambda: (f"{who()} compiles a binary of {data['size']} card(s) in "
+                            "backing store." if data.get("hidden") else
+                            f"{who()} compiles {name(data['item'])}"
+                            + (f" with {', '.join(name(n) for n in data['cards'])}."
+                               if data["cards"] else ".")),
+        "compiled": lambda: f"You compiled {name(data['item'])}"
+                            + (f" with {', '.join(name(n) for n in data['cards'])}."
+                               if data["cards"] else "."),
+        "stay_down": lambda: f"{who()}'s machine stays shut down this turn.",
         "execute": lambda: f"{who()} executes {name(data['item'])} ({data['cost']} cycles)"
                            + (f" against {who('target')}." if data["target"] is not None
                               else "."),
@@ -69,7 +76,9 @@ def describe(event: Event, state: State) -> str:
         "fire": lambda: f"{who()}'s daemon {name(data['item'])} runs"
                         + (f" against {who('target')}." if data["target"] is not None
                            else "."),
-        "disassemble": lambda: f"gdb disassembles {who()}'s {name(data['item'])}.",
+        "disassemble": lambda: (f"gdb disassembles {who()}'s {name(data['item'])}."
+                                if data.get("by") is not None else
+                                f"{who()}'s {name(data['item'])} comes apart."),
         "attack": lambda: f"{who('by')} attacks {who('target')} with {data['value']}"
                           + (" (reaction)." if data["reaction"] else "."),
         "hit": lambda: f"{who('target')} loses {data['taken']} cycle(s) to {who('by')}"
@@ -219,7 +228,8 @@ def parse(state: State, seat: int, text: str) -> Move:
         else:
             count = reader.number("a number of cycles") if reader.peek() else 1
         move = Move("idle", n=count)
-    elif verb in ("download", "shutdown", "done", "nullify", "allow", "react", "decline"):
+    elif verb in ("download", "shutdown", "done", "nullify", "allow", "react", "decline",
+                  "restart", "stay"):
         move = Move(verb)
     elif verb == "load":
         cards = [reader.position(hand, "a backing store position")]

@@ -69,12 +69,14 @@ def public_view(state: State) -> dict[str, Any]:
     return {
         "game": "cpu",
         "players": list(state["names"]),
+        "first": state["first"],
         "round": turn["round"], "round_limit": state["options"]["round_limit"],
         "turn": {
             "number": turn["number"], "seat": turn["seat"], "step": turn["step"],
             "free": free_cycles(state), "spent": turn["spent"], "idled": turn["idled"],
             "cloud": turn["extra"], "doubled": turn["doubled"],
             "ddos": [dict(entry) for entry in turn["ddos"]], "fired": list(turn["fired"]),
+            "pending": list(turn["pending"]), "missed": turn["missed"],
             "retake_left": turn["retake_left"],
         },
         "window": None if window is None else dict(window),
