@@ -54,7 +54,7 @@ def build(state: State, rng: random.Random, events: list[Event]) -> None:
     entries.sort(key=_key)  # stable: runners by seat, NPCs in the order the GM added them
     state["order"] = entries
     ties = []
-    for (_init, runner), group in groupby(entries, key=_key):
+    for (_value, runner), group in groupby(entries, key=_key):
         refs = [e["ref"] for e in group]
         if runner == 0 and len(refs) > 1:
             ties.append(refs)

@@ -7,7 +7,7 @@ from typing import Any
 
 from hacktable.games.runners import maps
 from hacktable.games.runners.characters import speed
-from hacktable.games.runners.checks import effort_cost
+from hacktable.games.runners.checks import disadvantaged, effort_cost
 from hacktable.games.runners.gm_moves import NPC_LIMIT
 from hacktable.games.runners.state import GM_SEAT, MISSION, PREP, TIES, State, on_turn
 
@@ -48,7 +48,8 @@ def runner_moves(state: State, seat: int) -> list[Action]:
             if str(seat) not in state["readied"]:
                 moves.append({"do": "ask", "ready": True, "text": "pull the alarm",
                               "trigger": "a guard turns the corner"})
-        if (character["sneak"] is None and not character["spotted"]
+        if (character["sneak"] is None
+                and (not character["spotted"] or disadvantaged(state, character, True))
                 and options["sneak_seconds"] <= left):
             moves.append({"do": "sneak"})
         moves.extend(_walks(state, character, left))

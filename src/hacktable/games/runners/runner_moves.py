@@ -120,9 +120,9 @@ def sneak(state: State, seat: int, action: Mapping[str, Any], rng: random.Random
     character = runner(state, seat)
     if character["sneak"] is not None:
         raise Rejected("You are already sneaking.")
-    if character["spotted"]:
-        raise Rejected("Someone hostile knows where you are: get out of their sight before "
-                       "you start sneaking.")
+    if character["spotted"] and not checks.disadvantaged(state, character, True):
+        raise Rejected("Someone hostile knows where you are: get out of their sight (or "
+                       "into the dark) before you start sneaking.")
     turns.spend(state, seat, state["options"]["sneak_seconds"])
     record = checks.roll(state, rng, seat=seat, npc=None, stats=character["stats"],
                          stat="dex", kind="sneak", dc=None, visibility="gm",
