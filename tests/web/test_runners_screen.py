@@ -1,0 +1,116 @@
+"""The Rules for Runners screens, rendered from real matches: the GM console with secret DCs,
+hidden guards and every roll; a runner's phone screen with their sheet, seconds and priced
+actions; and that no hidden guard, DC or GM-only roll reaches a runner's or spectator's page."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hacktable.engine import GM, SPECTATOR, Match, get_game
+from hacktable.web import render_screen
+
+from .helpers import parse_html, table_context
+
+NAMES = ["Gia", "Mica", "Damien", "Luke"]
+SECRET = "Guard Zyx"
+
+
+class Dice(random.Random):
+    def __init__(self, rolls):
+        super().__init__(0)
+        self.rolls = list(rolls)
+
+    def randint(self, a, b):
+        return self.rolls.pop(0) if self.rolls and (a, b) == (1, 6) else super().randint(a, b)
+
+
+def seed_example() -> Match:
+    """The seed's initiative example, ties settled, Mica asking to pick a lock."""
+    match = Match(get_game("runners"), NAMES, {}, seed=5)
+    game = match.game
+    game.apply(match.state, 0, {"do": "npc", "name": SECRET, "init": 15, "hidden": True},
+               random.Random(1))
+    game.apply(match.state, 0, {"do": "npc", "name": "Receptionist", "init": 10,
+                                "hidden": False, "at": [5, 3]}, random.Random(2))
+    game.apply(match.state, 0, {"do": "start"}, Dice([6, 6, 6, 1, 1, 1, 2, 2, 2]))
+    return match
+
+
+def html(match: Match, viewer) -> str:
+    return render_screen("runners", table_context(match, viewer))
+
+
+def test_every_viewer_gets_the_runners_screen_not_the_fallback():
+    match = seed_example()
+    for viewer in (0, 1, 2, GM, SPECTATOR):
+        page = html(match, viewer)
+        assert 'class="rr rr-' in page, f"{viewer!r} fell back to the generic screen"
+
+
+def test_a_runner_sees_their_seconds_actions_and_costs():
+    match = seed_example()
+    page = parse_html(html(match, 1))
+    text = page.text
+    assert "your turn, 3 s left" in text
+    assert "Start sneaking (3 s)" in text
+    assert "Careful check (3 s, +5)" in text and "Hasty check (1 s, −5)" in text
+    assert page.find_all(id="rr-move-to"), "a move choice"
+    assert "Passive checks: STR 12, DEX 15" in text
+
+
+def test_the_gm_sees_the_secret_dc_and_the_runner_does_not():
+    match = seed_example()
+    game = match.game
+    game.apply(match.state, 1, {"do": "check", "note": "pick the lock"}, random.Random(0))
+    gm_page = parse_html(html(match, 0)).text
+    assert "Mica tries: pick the lock" in gm_page and "Secret DC" in gm_page
+    runner = parse_html(html(match, 1)).text
+    assert "Waiting for the GM" in runner
+    game.apply(match.state, 0, {"do": "check", "seat": 1, "stat": "dex", "dc": 17},
+               Dice([2, 5, 3]))
+    assert "DC 17" in parse_html(html(match, GM)).text
+    for viewer in (1, 2, 3, SPECTATOR):
+        page = html(match, viewer)
+        assert "DC 17" not in page and '"dc"' not in page
+    assert "2 + 5 + 3 + DEX = 15" in parse_html(html(match, 1)).text
+
+
+@pytest.mark.parametrize("viewer", [1, 2, 3, SPECTATOR])
+def test_hidden_guards_never_reach_a_runners_page(viewer):
+    match = seed_example()
+    game = match.game
+    for _ in range(6):
+        page = html(match, viewer)
+        assert SECRET not in page
+        assert all(n["id"] not in page for n in match.state["npcs"] if n["hidden"])
+        game.timeout(match.state, random.Random(0))
+    assert SECRET in html(match, GM) and SECRET in html(match, 0)
+
+
+def test_the_gm_fires_a_readied_action_from_the_console():
+    match = seed_example()
+    game = match.game
+    game.apply(match.state, 1, {"do": "ask", "ready": True, "text": "pull the alarm",
+                                "trigger": "a guard turns the corner"}, random.Random(0))
+    page = parse_html(html(match, 0))
+    assert page.find_all(id="rr-price-1-1")
+    game.apply(match.state, 0, {"do": "price", "seat": 1, "seconds": 1}, random.Random(0))
+    runner = parse_html(html(match, 1))
+    assert runner.find_all(id="rr-accept") and "takes 1 s" in runner.text
+    game.apply(match.state, 1, {"do": "accept"}, random.Random(0))
+    gm = parse_html(html(match, 0))
+    assert gm.find_all(id="rr-fire-1")
+    assert "when a guard turns the corner" in gm.text
+    assert "a guard turns the corner" not in html(match, 2)
+
+
+def test_prep_shows_the_character_form_and_the_gm_tools():
+    match = Match(get_game("runners"), NAMES, {}, seed=5)
+    runner = parse_html(html(match, 2))
+    assert runner.find_all(id="rr-import") and "nice try, min-maxers" in runner.text
+    gm = parse_html(html(match, 0))
+    assert gm.find_all(id="rr-npc") and gm.find_all(id="rr-start")
+    host = parse_html(html(match, GM))
+    assert not host.find_all(id="rr-start"), "the host's view has no seat to act from"
