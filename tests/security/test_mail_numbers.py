@@ -13,6 +13,7 @@ from tests.mail.hostile import nested
 from tests.mail.support import GM, deliver, world
 
 from hacktable.engine.errors import Rejected
+from hacktable.games.dotrun.actions import parse
 from hacktable.games.dotrun.board import load
 from hacktable.games.rexfurum.notation import MAX_AMOUNT, parse_orders
 
@@ -38,6 +39,13 @@ def test_amounts_up_to_the_bound_still_read():
 @pytest.mark.parametrize("space", [f"o{HUGE}", "o²", "o٣", "o01", "o-1", "o 1"])
 def test_dotrun_space_names_never_crash(space):
     assert load("default").is_space(space) is False
+
+
+def test_dotrun_refuses_a_5000_digit_space_as_it_is_read():
+    with pytest.raises(Rejected) as refused:
+        parse(f"start o{HUGE}")
+    assert "spaces are named like o4" in refused.value.reason
+    assert len(refused.value.reason) < 100
 
 
 def test_orders_with_a_5000_digit_amount_are_answered(tmp_path):

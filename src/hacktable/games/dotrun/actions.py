@@ -19,6 +19,8 @@ from typing import Any, ClassVar
 from hacktable.engine.errors import Rejected
 
 MAX_ANSWER = 200
+MAX_PLACE = 16
+"""A space's or path's name is short ("o4", "o3-m2"): a longer one is refused unread."""
 SIDES = ("left", "right")
 
 
@@ -117,6 +119,9 @@ def from_json(data: Any) -> Action:
     value = data[name]
     if not isinstance(value, str):
         raise Rejected(f"The {kind.do} action needs text for {name!r}.")
+    if kind in (Start, Hack) and len(value) > MAX_PLACE:
+        raise Rejected(f"There is no {name} {value[:MAX_PLACE]!r}…: {name}s are named like "
+                       f"{'o4' if kind is Start else 'o3-m2'}.")
     if kind is Answer and len(value) > MAX_ANSWER:
         raise Rejected(f"An answer is at most {MAX_ANSWER} characters.")
     if kind is Place and value not in SIDES:
@@ -151,4 +156,4 @@ def parse(text: str) -> Action:
     if len(rest) != 1:
         raise Rejected(f"Write '{verb}' and one {name}, such as "
                        f"'{verb} {'o4' if kind is Start else 'o3-m2'}'.")
-    return kind(rest[0].lower())
+    return from_json({"do": kind.do, name: rest[0].lower()})
