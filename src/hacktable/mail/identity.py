@@ -18,6 +18,7 @@ from hacktable.mail.settings import MailSettings
 from hacktable.store.mail import MailSeat, MailStore
 
 SECRET_BYTES = 10  # 80 bits, 16 characters of lower-case base32
+MAX_CODES = 50
 
 
 def new_secret() -> str:
@@ -55,7 +56,8 @@ class Verdict:
 async def identify(letter: Letter, store: MailStore, settings: MailSettings) -> Verdict:
     """The seat a mail proves. A mail carrying the codes of two seats proves neither: the
     gateway never guesses which one a player meant."""
-    codes = [*plus_codes(letter.recipients, settings), *letter.codes]
+    codes = list(dict.fromkeys([*plus_codes(letter.recipients, settings), *letter.codes]))
+    codes = codes[:MAX_CODES]  # a real mail carries one; a list of thousands proves nothing
     seats = await store.seats_by_secrets(codes)
     sender = normal_address(letter.sender or "")
     claimed = tuple(seat for seat in seats if normal_address(seat.address) != sender)

@@ -21,6 +21,8 @@ from hacktable.mail.html import html_to_text
 HEADER_LIMIT = 64 * 1024
 """The size budget for a mail's header block: decoding headers costs time that grows with
 the square of their length (12,800 encoded words, 218 KB, took seconds)."""
+REFERENCES_LIMIT = 50
+"""The mails a reply is taken to answer: In-Reply-To and the newest References."""
 MAX_PARTS = 100
 """A mail's parts, counted before it is parsed: deep nesting costs seconds, then fails."""
 RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
@@ -179,7 +181,7 @@ def _headers(letter: Letter, message: Message, envelope_from: str | None,
     letter.message_id = ids[0] if ids else None
     refs = message_ids(_header(message, "In-Reply-To"))
     refs += reversed(message_ids(_header(message, "References")))
-    letter.references = list(dict.fromkeys(refs))
+    letter.references = list(dict.fromkeys(refs))[:REFERENCES_LIMIT]
     auto = _header(message, "Auto-Submitted").strip().lower()
     precedence = _header(message, "Precedence").strip().lower()
     local = (letter.sender or "").split("@")[0]
