@@ -128,16 +128,35 @@ def expect_success(page: Page) -> None:
 
 
 def test_a_green_task_is_solved_in_the_dna_editor(browsing: Browsing, server: Server) -> None:
+    """Seed 6: green is hacked "by editing the string of DNA". Ruling (dotrun-tasks.md,
+    "Green"): the editor records each edit and the edits are the answer; a paste changes
+    nothing."""
     page, api, code = hacker_table(browsing, server, "green", "o6", "o7-m5")
     task = own_task(api, code)
     assert task["kind"] == "dna"
-    answer = solve(task)
+    reading = task["public"]["reading"]
     editor = page.get_by_label("Your edited DNA")
-    expect(editor).to_have_value(task["public"]["reading"])
-    expect(page.locator("[data-dna-status]")).to_contain_text("so far: 0 of")
-    editor.fill(answer)
+    expect(editor).to_have_value(reading)
+    expect(page.locator("[data-dna-status]")).to_contain_text("Edits made: 0 of at most")
+    target = task["public"].get("authorised") or reading
+    page.evaluate("text => navigator.clipboard && navigator.clipboard.writeText(text)", target)
+    editor.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Control+V")  # a paste is not an edit
+    expect(editor).to_have_value(reading)
+    for edit in solve(task).split():  # each edit made by hand: select, then type or delete
+        kind, rest = edit[0], edit[1:]
+        base = rest[-1] if kind in "SI" else ""
+        start = int(rest[:-1] if base else rest) - 1
+        end = start + (0 if kind == "I" else 1)
+        editor.evaluate("(el, [a, b]) => { el.focus(); el.setSelectionRange(a, b); }",
+                        [start, end])
+        if kind == "D":
+            page.keyboard.press("Backspace")
+        else:
+            page.keyboard.type(base)
     needed = task["public"]["edits_needed"]
-    expect(page.locator("[data-dna-status]")).to_contain_text(f"so far: {needed} of {needed}")
+    expect(page.locator("[data-dna-status]")).to_contain_text(f"Edits made: {needed} of")
     expect(page.locator(".dr-dist.dr-equal")).to_have_count(1)
     page.get_by_role("button", name="Submit").click()
     expect_success(page)

@@ -10,6 +10,7 @@ prompt changes.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 from typing import TYPE_CHECKING, Any
@@ -63,6 +64,8 @@ async def _step(table: Table, live: Live) -> bool:
                 continue
             bot = make_bot(live.game, seat.personality or "random-legal")
             legal = match.legal_actions(seat.seat) if getattr(bot, "wants_legal", False) else None
+            if getattr(bot, "wants_media", False):  # the seat's media, as its person gets it
+                bot.media = functools.partial(match.game.media, match.state, seat.seat)
             rng = random.Random(derive_seed(live.record.seed, match.next_seq, f"bot{seat.seat}"))
             action = bot.act(match.view(seat.seat), prompt, legal, rng)
             if action is None:

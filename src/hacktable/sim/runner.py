@@ -7,6 +7,7 @@ view only, and when nobody is left to ask it declares the phase's deadline passe
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -121,6 +122,8 @@ def play_match(
             steps += 1
             prompt = prompts[seat]
             legal = match.legal_actions(seat) if wants_legal[seat] else None
+            if getattr(bots[seat], "wants_media", False):  # what the seat may hear
+                bots[seat].media = functools.partial(game.media, match.state, seat)
             action = bots[seat].act(match.view(seat), prompt, legal, rngs[seat])
             if action is None:
                 declined[seat] = prompt

@@ -58,6 +58,24 @@ def test_placed_cards_are_face_down_even_to_their_owner():
     assert [e for e in events(match, "placed")] == [{"seat": BRUNO, "side": "left", "row": 1}]
 
 
+def test_a_runner_cannot_read_back_their_own_row_from_the_table_log():
+    """Seed 5.2: "Once cards are in front of you, you cannot ... look at any of their
+    faces." The log shows no more than the view: no event a runner receives names a card
+    they placed (ruling "Memory aids" in docs/rules/dotrun.md)."""
+    match = stressed()
+    stack(match, "echo", "echo")
+    for side in ("left", "right"):
+        match.submit(BRUNO, Draw())
+        match.submit(BRUNO, Place(side))
+    seen = [e.event for e in match.events if e.event.visible_to(BRUNO)]
+    names = match.state["names"]
+    for event in seen:
+        assert "echo" not in json.dumps(event.data), event
+        assert "echo" not in GAME.describe(event, match.state), event
+    assert "echo" not in json.dumps(match.view(BRUNO))
+    assert names[BRUNO] in GAME.describe(seen[-1], match.state)
+
+
 def test_discards_are_face_up():
     """"either put it face-up in a discard pile or face down in front of you"."""
     match = stressed()

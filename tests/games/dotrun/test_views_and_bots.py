@@ -125,3 +125,34 @@ def test_a_person_can_play_with_bot_teammates():
         match.submit(seat, action)
     assert match.state["plans"][ADA] == {"do": "run"}
     assert match.state["phase"] == "stress"
+
+
+@pytest.mark.parametrize("terminal", ["o0", "o3", "o6", "o9"])
+def test_bots_solve_the_tasks_they_hack_with_the_chance_their_personality_claims(terminal):
+    """Seed 6: each colour's task (red Mugtome, blue recording, green DNA, orange any) is
+    what a hacker must do; a bot in a hacker's seat solves it, blue included, with its
+    `Skill` chance. It hears a recording through its own seat's media only (issue 15)."""
+    bot, solved, tries = CrewBot(SKILLS["crew"]), 0, 40
+    others = [s for s in ("o1", "o2", "o4", "o5") if s != terminal][:3]
+    for seed in range(tries):
+        match = table([terminal, *others], seed=seed, tasks="seed")
+        path = match.prompts()[ADA].data["hackable"][0]
+        plan(match, path, "hold", "hold", "hold")
+        bot.media = lambda media_id, match=match: GAME.media(match.state, ADA, media_id)
+        action = bot.act(match.view(ADA), match.prompts()[ADA], None, random.Random(seed))
+        match.submit(ADA, action)
+        match.close_phase()
+        solved += match.state["last_hack"][ADA]["success"]
+    colour = GAME.view(match.state, "spectator")["board"]["terminals"][terminal]
+    chance = SKILLS["crew"].chance(colour, "outer")
+    assert chance * tries - 6 <= solved <= tries, (colour, solved)
+
+
+def test_a_bot_hears_only_its_own_recording():
+    match = table(["o3", "o0", "o1", "o2"], seed=2, tasks="seed")
+    plan(match, match.prompts()[ADA].data["hackable"][0], "hold", "hold", "hold")
+    assert match.view(ADA)["task"]["kind"] == "audio"
+    own = match.view(ADA)["task"]["public"]["audio"]["id"]
+    assert GAME.media(match.state, BRUNO, own) is None  # Bruno's bot cannot read Ada's seat
+    deaf = CrewBot(Skill((1.0, 1.0, 1.0), {}, 10))
+    assert deaf.act(match.view(ADA), match.prompts()[ADA], None, random.Random(0)) == Answer("")

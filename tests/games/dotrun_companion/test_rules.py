@@ -84,11 +84,20 @@ def test_the_timer_going_off_closes_the_phase_and_an_unanswered_task_fails():
     assert match.view(0)["phase"] == "choose"
 
 
-def test_the_phase_closes_as_soon_as_every_hacker_answered():
+def test_the_30_seconds_run_in_full_for_the_runners_after_every_hacker_answered():
+    """Seed 5.2: the hacking timers "can also act as the timer for the runners", so a
+    hacker's answer ends only their own task; the table's timer runs its 30 seconds."""
     match = table()
     match.submit(0, choose("red", "outer"))
     match.submit(1, SKIP)
     match.submit(0, {"do": "answer", "answer": "nope"})
+    view = match.view(0)
+    assert view["phase"] == "hack"
+    prompts = match.prompts()
+    assert prompts[0].submitted and prompts[0].time_limit == 30.0  # Ada's task is done
+    assert prompts[1].kind == "wait" and prompts[1].time_limit == 30.0
+    assert view["revealed"] is None  # the result comes when the timer goes off
+    match.close_phase()
     view = match.view(0)
     assert view["phase"] == "choose"
     assert view["revealed"]["solved"] is False
@@ -125,6 +134,7 @@ def test_statistics_per_colour_and_ring_are_kept_across_turns():
         match.submit(1, choose("green", "middle"))
         match.submit(0, {"do": "answer", "answer": solution(match, 0)})
         match.submit(1, {"do": "answer", "answer": ""})
+        match.close_phase()  # the timer goes off
     view = match.view("spectator")
     assert view["stats"]["green"]["middle"] == {"tries": 4, "solved": 2}
     assert view["rates"]["green"]["middle"] == 0.5
@@ -135,6 +145,7 @@ def test_seed_tasks_record_statistics_with_the_tasks_package():
     match = table(1, tasks="seed")
     match.submit(0, choose("green", "outer"))
     match.submit(0, {"do": "answer", "answer": "ACGT"})
+    match.close_phase()
     assert match.view(0)["stats"]["green"]["outer"]["tries"] == 1
 
 
@@ -150,6 +161,7 @@ def test_i_reached_the_center_wins_with_a_reward():
     match.submit(0, choose("red", "outer"))
     match.submit(1, SKIP)
     match.submit(0, {"do": "answer", "answer": solution(match, 0)})
+    match.close_phase()
     match.submit(1, {"do": "center"})
     outcome = match.outcome()
     assert outcome is not None and outcome.winners == (0, 1)

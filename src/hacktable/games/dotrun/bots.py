@@ -4,9 +4,12 @@ Each decides from its seat's view alone. Bots cannot talk, but planning choices 
 visible to the team, so every bot computes the same team plan from the same view and takes
 its own part, keeping whatever people at the table already chose.
 
-- Hacking: a bot "solves" its task with the task source's `solve` (from the task's public
+- Hacking: a bot solves its task with the task source's `solve` (from the task's public
   part, as a person would) with the chance its `Skill` gives for that colour and ring;
-  otherwise it gives up with an empty answer, which fails.
+  otherwise it gives up with an empty answer, which fails. A blue task is a recording:
+  the bot asks for its seat's media (`wants_media`: the runner hands it `media`, the same
+  spec the media route renders for that seat's person) and hears the spoken digits with
+  the same chance; it never sees another seat's task.
 - Running: placed cards cannot be looked at, not even by their owner, and the server
   builds a fresh bot for every move, so a bot cannot remember its row. It therefore picks
   its row at the start of the stress phase from what will not change during it (pawns,
@@ -18,8 +21,8 @@ its own part, keeping whatever people at the table already chose.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from hacktable.engine.contract import Prompt
 from hacktable.games.dotrun import tasking
@@ -48,12 +51,19 @@ from hacktable.games.dotrun.strategy import (
 )
 
 View = Mapping[str, Any]
+TEAM_SKILL = SKILLS["crew"]
+"""The skill every bot assumes of the team when planning: bots cannot talk, so a mixed
+table (a novice, an expert) must compute one plan alike, or each would take its part of a
+different plan. A bot's own skill still decides how well it hacks and how fast it draws."""
 
 
 class CrewBot:
     """A heuristic crew member; `skill` sets its hacking chances and drawing speed."""
 
     personality = "crew"
+    wants_media: ClassVar[bool] = True
+    media: Callable[[str], Mapping[str, Any] | None] | None = None
+    """Set by the runner before `act`: this seat's media by id (its own recording only)."""
 
     def __init__(self, skill: Skill | None = None,
                  source: tasking.TaskSource | None = None) -> None:
@@ -82,7 +92,7 @@ class CrewBot:
 
     def plan(self, view: View) -> Action:
         seat = view["seat"]
-        reading = Reading(view, self.skill)
+        reading = Reading(view, TEAM_SKILL)
         fixed = [None if s == seat else p for s, p in enumerate(view["plans"])]
         mine = team_plan(reading, fixed)[seat]
         if mine["do"] == "hack":
@@ -93,10 +103,21 @@ class CrewBot:
         task = view["task"] or prompt.data["task"]
         source = self.source or tasking.source(view.get("tasks", "seed"))
         answer = source.solve(task["kind"], task["public"])
+        if answer is None and task["kind"] == "audio":
+            answer = self.listen(task["public"])
         colour, ring = prompt.data["colour"], prompt.data["ring"]
         if answer is None or rng.random() >= self.skill.chance(colour, ring):
             return Answer("")
         return Answer(answer)
+
+    def listen(self, public: Mapping[str, Any]) -> str | None:
+        """The digits a blue recording speaks, heard through this seat's media (None when
+        the runner gives the bot no ears, e.g. a table that cannot render audio)."""
+        audio = public.get("audio") or {}
+        found = self.media(str(audio.get("id", ""))) if self.media is not None else None
+        spec = (found or {}).get("spec") or {}
+        digits = spec.get("digits")
+        return str(digits) if digits else None
 
     def run(self, view: View) -> Action | None:
         seat = view["seat"]
@@ -120,7 +141,7 @@ class CrewBot:
 
     def row(self, view: View) -> tuple[str, ...]:
         """The row this bot is building this turn, from what the stress phase leaves as is."""
-        reading = Reading(view, self.skill)
+        reading = Reading(view, TEAM_SKILL)
         opens = open_chances(reading, view["plans"])
         return reading.best_row(view["pawns"][view["seat"]], opens, self.skill.draws)[1]
 

@@ -8,7 +8,7 @@ website to receive your reward". The board, pawns, cards and alertness stay on t
 
 The state machine, in plain sight:
 
-    choose --(every seat chose)--> hack --(all answered, or the deadline)--> choose (turn+1)
+    choose --(every seat chose)--> hack --(the deadline, always in full)--> choose (turn+1)
     choose --"I reached the center"--> over (won, with the reward)
     choose --"The alarm went off"----> over (lost)
 
@@ -176,10 +176,9 @@ def take_answer(state: dict, seat: int, action: Action) -> list[Event]:
     if state["answers"][seat] is not None:
         raise Rejected("You already sent your answer; it stands until the timer ends.")
     state["answers"][seat] = action["answer"]
-    events = [Event("answered", {"seat": seat}, (seat,))]
-    if all(state["answers"][s] is not None for s in hackers(state)) and hackers(state):
-        events += close_hack(state, "everyone answered")
-    return events
+    # The answer ends this hacker's task only: the timer is also the runners' ("they can
+    # also act as the timer for the runners"), so the 30 seconds run in full for the table.
+    return [Event("answered", {"seat": seat}, (seat,))]
 
 
 def close_hack(state: dict, reason: str) -> list[Event]:

@@ -311,7 +311,9 @@ def draw(state: dict, seat: int, rng: random.Random) -> list[Event]:
     card = state["deck"].pop()
     state["hands"][seat] = card
     state["draws"][seat] += 1
-    return [Event("drew_card", {"seat": seat, "card": card}, (seat,)),
+    # The card is in the runner's view (their hand) until placed or discarded, never in
+    # an event: a log line naming it would let them read back a face-down row later.
+    return [Event("drew_card", {"seat": seat}, (seat,)),
             Event("drew", {"seat": seat, "deck": len(state["deck"]),
                            "draws": state["draws"][seat]})]
 

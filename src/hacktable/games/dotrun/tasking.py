@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import unicodedata
 from collections.abc import Collection, Mapping
 from typing import Any, Protocol, runtime_checkable
 
@@ -51,7 +52,8 @@ class TaskSource(Protocol):
 
 def normalise(answer: str) -> str:
     """Answers are compared without case, spaces or dashes: typing under stress is hard."""
-    return "".join(ch for ch in answer.upper() if ch.isalnum())
+    answer = unicodedata.normalize("NFKC", answer)
+    return "".join(ch for ch in answer.upper() if ch.isascii() and ch.isalnum())
 
 
 class CodeTasks:

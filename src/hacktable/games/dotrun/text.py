@@ -42,7 +42,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
     if kind == "stress_started":
         return f"Stress! {d['seconds']} seconds."
     if kind == "drew_card":
-        return f"{who} drew {d['card']}."
+        return f"{who} drew a card (it shows in the hand until it is placed or discarded)."
     if kind == "drew":
         return f"{who} drew a card ({d['deck']} left in the deck)."
     if kind == "placed":

@@ -2,10 +2,14 @@
 
 The reading is random; the authorised DNA is the reading with exactly `green_edits` edits
 (substitutions, insertions, deletions), so the edit distance the hacker must cover is
-known. With one record the authorised DNA is shown by itself; with more it sits in a
-personnel record among decoys whose DNA is just as close to the reading, so only the
-clue tells them apart: the person's name on the outer and middle rings, the only one of
-a department with a clearance level on the inner ring.
+known. The answer is the edits themselves (an edit script, as the editor records each
+change), at most `green_edits + green_spare` of them: the authorised DNA is on screen, so
+typing or pasting it must not be the task (docs/rules/dotrun-tasks.md, "Green").
+
+With one record the authorised DNA is shown by itself; with more it sits in a personnel
+record among decoys whose DNA is just as close to the reading, so only the clue tells them
+apart: the person's name on the outer and middle rings, the only one of a department with
+a clearance level on the inner ring.
 """
 
 from __future__ import annotations
@@ -19,6 +23,10 @@ from hacktable.games.dotrun.tasks.model import INNER, Unsolvable
 from hacktable.games.dotrun.tasks.words import ADULT_FIRST, DEPARTMENTS, LAST
 
 BASES = "ACGT"
+_OP = re.compile(r"([SID])(\d{1,3})([ACGT]?)")
+_SEPARATORS = re.compile(r"[\s,;]+")
+MAX_OPS = 60
+"""No budget is larger (green_edits + green_spare tops out at 40)."""
 _BY_NAME = re.compile(r"Authorised today: (.+)\.$")
 _BY_ROLE = re.compile(r"the only person in (.+) with clearance (\d+)\.$")
 
@@ -52,6 +60,82 @@ def mutate(sequence: str, edits: int, rng: random.Random) -> str:
             return result
 
 
+Op = tuple[str, int, str]
+"""One edit as the editor records it: ("S", 5, "G") changes letter 5 to G, ("I", 5, "A")
+inserts A so that it becomes letter 5, ("D", 5, "") deletes letter 5 (1-based, counted in
+the string as it is when the edit is made)."""
+
+
+def parse_script(text: str) -> list[Op] | None:
+    """An edit script ("S5G I2A D9", any case, spaces or commas between), or None."""
+    ops: list[Op] = []
+    for word in _SEPARATORS.split(text.strip().upper()):
+        if not word:
+            continue
+        match = _OP.fullmatch(word)
+        if match is None or (match[1] == "D") != (match[3] == ""):
+            return None
+        ops.append((match[1], int(match[2]), match[3]))
+        if len(ops) > MAX_OPS:
+            return None
+    return ops
+
+
+def apply_script(reading: str, ops: list[Op]) -> str | None:
+    """The reading after the edits, one after the other; None if an edit points nowhere."""
+    letters = list(reading)
+    for kind, at, base in ops:
+        if kind == "I" and 1 <= at <= len(letters) + 1:
+            letters.insert(at - 1, base)
+        elif kind == "S" and 1 <= at <= len(letters) and letters[at - 1] != base:
+            letters[at - 1] = base
+        elif kind == "D" and 1 <= at <= len(letters):
+            del letters[at - 1]
+        else:
+            return None
+    return "".join(letters)
+
+
+def script(reading: str, target: str) -> str:
+    """The fewest edits from `reading` to `target`, written as the editor writes them."""
+    rows, cols = len(reading) + 1, len(target) + 1
+    cost = [[0] * cols for _ in range(rows)]
+    for i in range(rows):
+        cost[i][0] = i
+    for j in range(cols):
+        cost[0][j] = j
+    for i in range(1, rows):
+        for j in range(1, cols):
+            cost[i][j] = min(cost[i - 1][j] + 1, cost[i][j - 1] + 1,
+                             cost[i - 1][j - 1] + (reading[i - 1] != target[j - 1]))
+    ops: list[Op] = []
+    i, j = len(reading), len(target)
+    while i or j:  # walk back from the end, so earlier positions stay valid
+        if i and j and cost[i][j] == cost[i - 1][j - 1] + (reading[i - 1] != target[j - 1]):
+            if reading[i - 1] != target[j - 1]:
+                ops.append(("S", i, target[j - 1]))
+            i, j = i - 1, j - 1
+        elif i and cost[i][j] == cost[i - 1][j] + 1:
+            ops.append(("D", i, ""))
+            i -= 1
+        else:
+            ops.append(("I", i + 1, target[j - 1]))
+            j -= 1
+    return " ".join(f"{kind}{at}{base}" for kind, at, base in ops)
+
+
+def check(public: Mapping[str, Any], answer: str, typed: str) -> bool:
+    """Solved means: the hacker's edits, no more than the budget, turn the reading into the
+    authorised DNA (the one `answer`, the task's own script, leads to). A pasted DNA string
+    is not an edit script, so it never opens the door."""
+    ops, canonical = parse_script(typed), parse_script(answer)
+    if ops is None or canonical is None or len(ops) > int(public.get("edits_allowed",
+                                                                     MAX_OPS)):
+        return False
+    target = apply_script(public["reading"], canonical)
+    return target is not None and apply_script(public["reading"], ops) == target
+
+
 def _people(rng: random.Random, count: int, ring: int) -> tuple[list[dict[str, Any]], str]:
     """Personnel rows (the first is the authorised one, shuffled later) and the clue."""
     firsts, lasts = rng.sample(ADULT_FIRST, count), rng.sample(LAST, count)
@@ -74,18 +158,22 @@ def _people(rng: random.Random, count: int, ring: int) -> tuple[list[dict[str, A
 
 
 def build(rng: random.Random, knobs: Mapping[str, Any], ring: int) -> tuple[dict[str, Any], str]:
-    """(public JSON, answer) for one green task."""
+    """(public JSON, answer) for one green task; the answer is the fewest edits' script."""
     length, edits = int(knobs["green_length"]), int(knobs["green_edits"])
     count = int(knobs["green_records"])
+    allowed = edits + int(knobs["green_spare"])
     reading = "".join(rng.choice(BASES) for _ in range(length))
     target = mutate(reading, edits, rng)
     public: dict[str, Any] = {
-        "reading": reading, "edits_needed": edits,
-        "instructions": "The scanner read your DNA. Edit it (change, insert or delete "
-                        "letters) until it matches the authorised DNA, then submit."}
+        "reading": reading, "edits_needed": edits, "edits_allowed": allowed,
+        "instructions": f"The scanner read your DNA. Edit it one letter at a time (change, "
+                        f"insert or delete) until it matches the authorised DNA: the "
+                        f"scanner takes at most {allowed} edits, then submit.",
+        "notation": "Typed as edits: S5G changes letter 5 to G, I5A inserts A as letter 5, "
+                    "D5 deletes letter 5 (counted in the string as it is at that edit)."}
     if count == 1:
         public["authorised"] = target
-        return public, target
+        return public, script(reading, target)
     rows, clue = _people(rng, count, ring)
     dnas = {target}
     rows[0]["dna"] = target
@@ -96,11 +184,16 @@ def build(rng: random.Random, knobs: Mapping[str, Any], ring: int) -> tuple[dict
         row["dna"] = dna
     rng.shuffle(rows)
     public["record"] = {"title": "Mugtome personnel record", "clue": clue, "people": rows}
-    return public, target
+    return public, script(reading, target)
 
 
 def solve(public: Mapping[str, Any]) -> str:
-    """The authorised DNA, found the way a hacker finds it."""
+    """The edits to the authorised DNA, found the way a hacker finds them."""
+    return script(public["reading"], authorised(public))
+
+
+def authorised(public: Mapping[str, Any]) -> str:
+    """The authorised DNA: shown by itself, or the record's one person the clue fits."""
     if "authorised" in public:
         return public["authorised"]
     record = public["record"]

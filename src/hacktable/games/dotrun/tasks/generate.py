@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
@@ -79,17 +80,20 @@ def guessable(task: Task) -> frozenset[str]:
 def normalise(kind: str, text: str) -> str | None:
     """The typed answer in the form `check` compares, or None if it cannot be right.
 
-    Passwords: case and spaces ignored. Passcodes: digits, with spaces, commas, dots and
-    dashes between them ignored. DNA: case and spaces ignored.
+    First NFKC (full-width digits are digits). Passwords: case and spaces ignored.
+    Passcodes: digits, with spaces, commas, dots and dashes between them ignored. DNA: an
+    edit script, case ignored (see `dna.check`).
     """
     if not isinstance(text, str):
         return None
+    # Full-width digits, ligatures and other compatibility forms are the same answer.
+    text = unicodedata.normalize("NFKC", text)
     if kind == "mugtome":
         return re.sub(r"\s+", "", text).lower()
     if kind == "audio":
         digits = re.sub(r"[\s,.\-]+", "", text)
         return digits if digits.isascii() and digits.isdigit() else None
-    return re.sub(r"\s+", "", text).upper()
+    return text.strip().upper()
 
 
 def check(task: Task | Mapping[str, Any], answer: str) -> bool:
@@ -97,6 +101,8 @@ def check(task: Task | Mapping[str, Any], answer: str) -> bool:
     if isinstance(task, Mapping):
         task = Task.from_json(task)
     typed = normalise(task.kind, answer)
+    if typed is not None and task.kind == "dna":
+        return dna.check(task.public, task.answer, typed)
     return typed is not None and typed == normalise(task.kind, task.answer)
 
 

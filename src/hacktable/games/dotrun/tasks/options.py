@@ -43,6 +43,8 @@ TASK_OPTIONS: tuple[Option, ...] = (
     *_per_ring("green_length", (12, 16, 20), "Letters in the scanned DNA", 6, 60),
     *_per_ring("green_edits", (2, 4, 6), "Edits between the hacker's DNA and the authorised "
                "one (substitutions, insertions, deletions)", 1, 20),
+    *_per_ring("green_spare", (3, 2, 1), "Edits the scanner allows beyond those needed "
+               "(slips the hacker may undo)", 0, 20),
     *_per_ring("green_records", (1, 5, 8), "People in the personnel record (1: the "
                "authorised DNA is shown by itself)", 1, 20),
 )

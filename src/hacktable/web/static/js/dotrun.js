@@ -44,11 +44,15 @@ const clean = (text) => text.toUpperCase().replace(/\s+/g, "");
 function updateDna(input) {
   const section = input.closest(".dr-task") || document;
   const typed = clean(input.value);
-  const made = distance(clean(input.dataset.reading || ""), typed);
+  const away = distance(clean(input.dataset.reading || ""), typed);
   const status = section.querySelector("[data-dna-status]");
-  const needed = section.querySelector(".dr-dna strong");
+  const allowed = section.querySelector("[data-dna-allowed]");
+  const script = input.form && input.form.querySelector("[data-dna-script]");
+  const made = script && script.value ? script.value.split(" ").length : 0;
   if (status) {
-    status.textContent = `Edits from the reading so far: ${made}${needed ? ` of ${needed.textContent}` : ""}.`;
+    const most = allowed ? ` of at most ${allowed.textContent}` : "";
+    status.textContent = `Edits made: ${made}${most} (distance from the reading ${away}).`;
+    status.classList.toggle("form-error", Boolean(allowed) && made > Number(allowed.textContent));
   }
   for (const code of section.querySelectorAll("[data-dna-candidate]")) {
     const out = code.parentElement.querySelector("[data-dna-dist]");
@@ -59,8 +63,58 @@ function updateDna(input) {
   }
 }
 
+/** One edit from `before` to `after` as the scanner counts it ("S5G", "I5A", "D5"), or
+ * null when the change is not one letter changed, inserted or deleted. */
+export function oneEdit(before, after) {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start += 1;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start
+         && before[before.length - 1 - end] === after[after.length - 1 - end]) end += 1;
+  const removed = before.slice(start, before.length - end);
+  const added = after.slice(start, after.length - end);
+  if (added && !/^[ACGT]$/.test(added)) return null;
+  if (removed.length === 1 && added.length === 1) return `S${start + 1}${added}`;
+  if (removed.length === 0 && added.length === 1) return `I${start + 1}${added}`;
+  if (removed.length === 1 && added.length === 0) return `D${start + 1}`;
+  return null;
+}
+
+/** Each change in the editor is recorded as an edit; anything else is undone. */
+function recordEdit(input) {
+  const before = input.dataset.prev || "";
+  const after = clean(input.value);
+  const script = input.form && input.form.querySelector("[data-dna-script]");
+  const status = (input.closest(".dr-task") || document).querySelector("[data-dna-status]");
+  if (after === before) {
+    input.value = after;
+  } else {
+    const edit = oneEdit(before, after);
+    if (edit === null) {
+      const caret = input.selectionStart;
+      input.value = before;
+      if (status) status.textContent = "One letter at a time: change, insert or delete a single A, C, G or T.";
+      input.setSelectionRange(caret, caret);
+      return;
+    }
+    const caret = input.selectionStart;
+    input.value = after;
+    input.setSelectionRange(caret, caret);
+    input.dataset.prev = after;
+    if (script) script.value = script.value ? `${script.value} ${edit}` : edit;
+  }
+  updateDna(input);
+}
+
+document.addEventListener("beforeinput", (event) => {
+  if (!(event.target.matches && event.target.matches("[data-dna-editor]"))) return;
+  if (/^insertFrom(Paste|Drop|Yank)|^insertReplacementText/.test(event.inputType || "")) {
+    event.preventDefault();  // pasting the authorised DNA is not editing it
+  }
+});
+
 document.addEventListener("input", (event) => {
-  if (event.target.matches && event.target.matches("[data-dna-editor]")) updateDna(event.target);
+  if (event.target.matches && event.target.matches("[data-dna-editor]")) recordEdit(event.target);
 });
 
 document.addEventListener("click", (event) => {
@@ -68,6 +122,9 @@ document.addEventListener("click", (event) => {
   if (reset) {
     const input = reset.form.querySelector("[data-dna-editor]");
     input.value = input.dataset.reading;
+    input.dataset.prev = input.dataset.reading;
+    const script = reset.form.querySelector("[data-dna-script]");
+    if (script) script.value = "";
     updateDna(input);
     input.focus();
     return;
