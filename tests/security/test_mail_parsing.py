@@ -58,15 +58,16 @@ def test_a_mail_that_is_slow_to_parse_does_not_stall_the_loop(tmp_path):
 
 def test_a_mail_over_the_time_budget_is_answered_saying_why(tmp_path):
     async def scenario():
-        async with world(f"sqlite:///{tmp_path / 'mail.db'}", tmp_path,
-                         read_seconds=0.05) as here:
+        # Half a second, and a mail (within the size budgets set here) that takes several.
+        async with world(f"sqlite:///{tmp_path / 'mail.db'}", tmp_path, read_seconds=0.5,
+                         max_bytes=1_000_000) as here:
             code = await here.open_match()
             bob = here.players[1]
             report = await bob.letter("round 1")
             to = str(report.message["Reply-To"])
             text, took, pause, _ = await _send_and_watch(
-                here, bob, slow_parts(bob.address, to, "embezzle Ann"), to)
-            assert "took longer than 0.05 seconds to read" in text
+                here, bob, slow_parts(bob.address, to, "embezzle Ann", parts=12), to)
+            assert "took longer than 0.5 seconds to read" in text
             assert "Nothing was changed" in text
             assert pause < took / 4, (pause, took)
             assert await _orders(here, code) == []
