@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from hacktable.media import speech
+from hacktable.media.mixing import measure as measure_voices
 from hacktable.media.mixing import mix
 
 
@@ -38,6 +39,18 @@ def _render(spec_json: str, backend: str) -> bytes:
         raise speech.SpeechUnavailable("espeak-ng voices disagree on the sample rate")
     samples = mix(spec, _float(code.samples), [_float(d.samples) for d in decoys], rate)
     return wav_bytes(samples, rate)
+
+
+def measure(spec: Mapping[str, Any], backend: str | None = None) -> dict[str, float]:
+    """`mixing.measure` for a spec: signal-to-chatter ratio and chatter coverage (for the
+    task tests and benchmarks/dotrun_tasks.py)."""
+    chosen = speech.choose(backend)
+    code = speech.speak(spec["text"], spec["voice"], spec["rate"], spec["pitch"], chosen,
+                        spec.get("word_gap", 0))
+    decoys = [speech.speak(d["text"], d["voice"], d["rate"], d["pitch"], chosen)
+              for d in spec["decoys"]]
+    return measure_voices(spec, _float(code.samples), [_float(d.samples) for d in decoys],
+                          code.rate)
 
 
 def _float(samples: np.ndarray) -> np.ndarray:

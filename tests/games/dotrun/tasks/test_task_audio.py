@@ -120,3 +120,29 @@ def test_a_missing_system_program_says_how_to_install_it(monkeypatch):
     with pytest.raises(speech.SpeechUnavailable, match="apt-get install espeak-ng"):
         speech.speak("1", "en", backend="system")
     assert speech.choose() == "wheel"
+
+
+SEEDS = range(8)
+
+
+@pytest.mark.parametrize("innermost", [False, True])
+def test_the_passcode_is_heard_in_the_background_of_chatter_over_the_whole_recording(
+        backend, innermost):
+    """Seed 6: blue is hacked by "typing in the passcode that can be heard in the
+    background". Per ring, over the passcode's own frames: the signal-to-chatter ratio
+    (the passcode voice against all decoys) is clearly positive on the outer ring and
+    negative from the middle ring on (the passcode is under the chatter), lowest on the
+    inner ring; the chatter covers most of the recording on every ring, not only the first
+    repetition (figures: benchmarks/dotrun_tasks.py)."""
+    ratios = {}
+    for ring in (0, 1, 2):
+        found = [audio.measure(generate("blue", ring, random.Random(seed),
+                                        innermost=innermost and ring == 2).hidden["audio"],
+                               backend) for seed in SEEDS]
+        ratios[ring] = [f["signal_to_chatter_db"] for f in found]
+        assert min(f["coverage"] for f in found) >= 0.75, (ring, found)
+        assert min(f["coverage_of_code"] for f in found) >= 0.75, (ring, found)
+    assert min(ratios[0]) >= 6
+    assert max(ratios[1]) < 0
+    assert max(ratios[2]) < -3
+    assert sum(ratios[2]) < sum(ratios[1]) < sum(ratios[0])

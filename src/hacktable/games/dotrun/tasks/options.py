@@ -34,8 +34,9 @@ TASK_OPTIONS: tuple[Option, ...] = (
     *_per_ring("blue_noise_db", (-24, -16, -10), "Noise level against the passcode voice, "
                "in dB (higher is louder, so harder)", -60, 6),
     *_per_ring("blue_decoys", (1, 2, 3), "Chattering voices under the passcode", 0, 6),
-    *_per_ring("blue_decoy_db", (-12, -8, -5), "Chatter level against the passcode voice, "
-               "in dB", -40, 6),
+    *_per_ring("blue_decoy_db", (-10, 0, 2), "Level of each chattering voice against the "
+               "passcode voice, in dB (from about -3 with two or more voices the passcode "
+               "is under the chatter)", -40, 6),
     Option("blue_repeats", 2, "Times the passcode is said in one recording.", 1, 4),
     Option("blue_basque", True, "Passcodes on the innermost layer (inner ring to the goal) are "
            "spoken in Basque, as the seed says."),

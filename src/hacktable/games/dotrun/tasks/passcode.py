@@ -39,11 +39,13 @@ def build(rng: random.Random, knobs: Mapping[str, Any], innermost: bool,
     rng.shuffle(variants)
     decoys = []
     for n in range(int(knobs["blue_decoys"])):
-        lines = rng.sample(OFFICE_CHATTER, 2)
+        # Each decoy's lines are said over and over until the recording ends (the mixer
+        # loops them), starting before the passcode: chatter fills the whole recording.
+        lines = rng.sample(OFFICE_CHATTER, 4)
         decoys.append({"text": ". ".join(lines) + ".", "voice": f"en+{variants[n + 1]}",
                        "rate": rng.randint(150, 190), "pitch": rng.randint(25, 75),
-                       "gain_db": float(knobs["blue_decoy_db"]) - rng.uniform(0, 3),
-                       "start": round(rng.uniform(0.0, 1.5), 3)})
+                       "gain_db": float(knobs["blue_decoy_db"]) - rng.uniform(0, 2),
+                       "start": round(rng.uniform(0.0, 0.5), 3)})
     spec = {"digits": digits, "language": language,
             "text": spoken_text(digits, language), "voice": f"{language}+{variants[0]}",
             "rate": rng.randint(130, 150), "pitch": rng.randint(35, 65),
