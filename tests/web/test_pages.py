@@ -38,6 +38,11 @@ def test_host_form_shows_every_option_with_default_and_help(rexfurum):
             assert control.get("min") == str(option["min"])
             assert control.get("max") == str(option["max"])
             assert control.get("value") == str(option["default"])
+        elif option["name"] == info["pace_option"]:  # asked up front, as two choices
+            early, strict = panel.find_all(data_option=option["name"])
+            assert (early.get("type"), early.get("value"), early.has("checked")) == (
+                "radio", "true", True)
+            assert (strict.get("value"), strict.has("checked")) == ("false", False)
         elif option["type"] == "bool":
             assert control.get("type") == "checkbox"
             assert control.has("checked") == option["default"]
@@ -110,9 +115,12 @@ def test_host_controls_follow_the_status(played):
 
     shown, section = panel("lobby")
     assert shown == {"start": True, "pause": False, "resume": False, "extend": False,
-                     "bot": True, "end": True}
+                     "shorten": False, "close": False, "bot": True, "end": True}
     shown, _ = panel("running")
     assert shown["pause"] and not shown["start"] and not shown["resume"] and shown["extend"]
+    assert shown["shorten"] and shown["close"]  # "resolve now", with a confirmation
+    assert section.find("form", data_api=f"/api/matches/{CODE}/host/close").get("data-confirm")
+    assert section.find("form", data_api=f"/api/matches/{CODE}/host/bot").get("data-confirm")
     shown, _ = panel("paused")
     assert shown["resume"] and not shown["pause"]
     shown, _ = panel("over")
