@@ -116,6 +116,7 @@ def shots(page: Page, folder: Path, name: str, width: int, height: int) -> None:
 def played(browsing: Browsing, server: Server, tmp_path_factory: pytest.TempPathFactory
            ) -> dict[str, Any]:
     game = start(server.url)
+    folder: Path = tmp_path_factory.mktemp("scarecity-screens")
     seen: dict[str, Any] = {"overflow": []}
     alice = sit(browsing, game, 0, "alice")
     bruno = sit(browsing, game, 1, "bruno", phone=True)
@@ -134,6 +135,11 @@ def played(browsing: Browsing, server: Server, tmp_path_factory: pytest.TempPath
             if game.payload(seat)["prompt"] is None:
                 continue
             expect(pages[seat].locator(".sc-actions")).to_be_visible()
+            kind = game.payload(seat)["prompt"]["kind"]
+            if f"shot {seat} {kind}" not in seen:
+                seen[f"shot {seat} {kind}"] = True
+                shots(pages[seat], folder, f"{'phone' if seat else 'desktop'}-{kind}",
+                      360 if seat else 1280, 1400 if seat else 1000)
             act(pages[seat], game.payload(seat), seen, buyer=seat == 0)
             seen["overflow"].append(overflow(bruno))
             if pages[0].locator(".sc-impact").count() and "impact" not in seen:
@@ -142,7 +148,6 @@ def played(browsing: Browsing, server: Server, tmp_path_factory: pytest.TempPath
             break
     for page in (alice, bruno):
         expect(page.locator(".sc-outcome")).to_be_visible()
-    folder: Path = tmp_path_factory.mktemp("scarecity-screens")
     shots(alice, folder, "desktop", 1280, 1000)
     shots(bruno, folder, "phone-360", 360, 1400)
     print(f"screenshots in {folder}")

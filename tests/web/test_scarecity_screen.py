@@ -108,3 +108,19 @@ def test_no_screen_shows_the_decks_order_or_anothers_plan():
         assert "Impact deck, top first" not in page
     assert "you will decommission it" in html(match, 1)
     assert top in html(match, GM)
+
+
+def test_a_card_the_claimer_cannot_claim_says_why():
+    match = Match(GAME, NAMES, None, 4)
+    seat = match.state["claim_turn"]
+    money = match.state["players"][seat]["money"]
+    held = {c["key"] for c in GAME.view(match.state, seat)["players"][seat]["city"]}
+    shop = parse_html(html(match, seat)).find_all("section", class_="sc-shop")[0]
+    for article in shop.find_all("article", class_="sc-card"):
+        key = article.get("data-key")
+        if article.find_all("form"):
+            continue
+        if key in held:
+            assert "already in your city" in article.text
+        elif CATALOGUE["programs"][key]["cost"] > money:
+            assert f"costs more than your ${money}" in article.text

@@ -138,6 +138,22 @@ def attach(legal: Sequence[Mapping[str, Any]], cards: Mapping[int, list[Json]],
     return general
 
 
+def explain(shop: list[Json], me: Mapping[str, Any], options: Mapping[str, Any]) -> None:
+    """Say on each shop card its claimer cannot claim why not, so no button is a mystery."""
+    held = {c["name"] for d in me["districts"] for c in d["cards"]}
+    for card in shop:
+        if card["controls"]:
+            continue
+        if card["claims"] and not options.get("shared_claims"):
+            continue  # the token on it says why
+        if card["name"] in held:
+            card["notes"].append("already in your city")
+        elif options.get("claim_needs_money", True) and card["cost"] > me["money"]:
+            card["notes"].append(f"costs more than your ${me['money']}")
+        elif me["tokens"] <= 0:
+            card["notes"].append("no token left")
+
+
 def impact_row(report: Mapping[str, Any], names: Sequence[str],
                numbered: Mapping[int, str]) -> Json:
     info = IMPACTS.get(report["key"], {})
@@ -266,6 +282,8 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
             for row in district["cards"]:
                 cards.setdefault(row["id"], []).append(row)
     general = attach(legal or [], cards, options)
+    if me and (prompt or {}).get("kind") == "claim":
+        explain(shop, me, options)
     reports = view.get("reports") or []
     plan_row = None
     if plan and me:
