@@ -96,6 +96,8 @@ class Server:
     log_path: Path | None = None
     env: dict[str, str] = field(default_factory=dict)
     """Extra environment for the process (overrides the tests' defaults)."""
+    bind: str = "127.0.0.1"
+    """The address to listen on (0.0.0.0: every interface, as for a table friends join)."""
 
     @property
     def url(self) -> str:
@@ -114,7 +116,7 @@ class Server:
         log = self.log_path.open("ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "--factory", "hacktable.server.app:app_from_env",
-             "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"],
+             "--host", self.bind, "--port", str(self.port), "--log-level", "warning"],
             env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

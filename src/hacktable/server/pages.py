@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from hacktable.engine.registry import all_games
-from hacktable.server import presenter
+from hacktable.server import presenter, sharing
 from hacktable.server.api import COOKIE_AGE, host_cookie, resolve, seat_cookie
 from hacktable.server.errors import NotAllowed, TableError
 from hacktable.server.service import Caller, Live
@@ -81,6 +81,7 @@ async def room(code: str, request: Request, token: str | None = None) -> Respons
         caller = Caller("spectator")
     is_host = await _is_host(request, live)
     panels = await _host_panels(request, live) if is_host else []
+    share = _share(request, live.record.code)
     base = str(request.base_url).rstrip("/")
     token_now = request.cookies.get(seat_cookie(live.record.code))
     seat_url = f"{base}/m/{live.record.code}?token={token_now}" if token_now else None
@@ -89,7 +90,7 @@ async def room(code: str, request: Request, token: str | None = None) -> Respons
             return HTMLResponse(_render("room.html", match=presenter.match_info(live),
                                         game=presenter.game_info(live.game),
                                         is_host=is_host, you=caller.seat,
-                                        host_panels=panels))
+                                        host_panels=panels, share=share))
         payload = presenter.screen(live, caller, table.clock.now())
     assert caller.seat is not None
     return _table(live, caller, payload, seat_url,
@@ -104,13 +105,14 @@ async def host_console(code: str, request: Request, token: str | None = None) ->
     if caller.role != "host":
         raise NotAllowed("This is the host's console; open the host link you were given.")
     panels = await _host_panels(request, live)
+    share = _share(request, live.record.code)
     async with live.lock:
         if live.match is None:
             return HTMLResponse(_render("room.html", match=presenter.match_info(live),
                                         game=presenter.game_info(live.game), is_host=True,
-                                        you=None, host_panels=panels))
+                                        you=None, host_panels=panels, share=share))
         return _table(live, caller, presenter.screen(live, caller, table.clock.now()),
-                      host_panels=panels)
+                      host_panels=panels, share=share)
 
 
 @router.get("/m/{code}/watch", response_class=HTMLResponse)
@@ -124,9 +126,22 @@ async def watch(code: str, request: Request) -> Response:
 
 def _table(live: Live, caller: Caller, payload: dict[str, Any],
            seat_url: str | None = None, host_panels: list[str] | None = None,
-           seat_panels: list[str] | None = None) -> HTMLResponse:
+           seat_panels: list[str] | None = None,
+           share: dict[str, Any] | None = None) -> HTMLResponse:
     return HTMLResponse(_render("table.html", **_context(live, caller, payload, seat_url),
-                                host_panels=host_panels or [], seat_panels=seat_panels or []))
+                                host_panels=host_panels or [], seat_panels=seat_panels or [],
+                                share=share))
+
+
+def _share(request: Request, code: str) -> dict[str, Any]:
+    """The address friends use for this room, its QR code, or why there is none."""
+    settings = request.app.state.settings
+    local = request.scope.get("server") or ("127.0.0.1", 80)
+    found = sharing.share_for(settings.listen_host or str(local[0]), int(local[1]),
+                              settings.public_url, str(request.base_url))
+    link = found.link(f"/m/{code}")
+    return {"link": link, "reachable": found.reachable, "open_up": sharing.OPEN_UP,
+            "qr": sharing.qr_svg(link, f"QR code for {link}") if found.reachable else ""}
 
 
 async def _seat_panels(request: Request, live: Live, seat: int) -> list[str]:

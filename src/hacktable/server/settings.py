@@ -42,6 +42,12 @@ class Settings:
     """Live connections one process serves for one match (players and spectators)."""
     max_sockets_per_client: int = 30
     """Live connections one client address may hold to one match."""
+    listen_host: str | None = None
+    """The address the server listens on, as `hacktable serve --host` was given it (None:
+    the address each request came in on): beyond loopback, the host page offers friends
+    this machine's network address."""
+    public_url: str | None = None
+    """The address players reach the table at (behind a proxy or a domain), if known."""
     allowed_origins: tuple[str, ...] = ()
     """Other origins whose pages may write to this table (e.g. a site that embeds it behind
     a proxy with another host name); the table's own origin is always allowed."""
@@ -61,6 +67,8 @@ class Settings:
             "keep_days": _number(env, "HACKTABLE_KEEP_DAYS"),
             "max_sockets_per_match": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_MATCH"),
             "max_sockets_per_client": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_CLIENT"),
+            "listen_host": env.get("HACKTABLE_LISTEN_HOST") or None,
+            "public_url": env.get("HACKTABLE_PUBLIC_URL") or None,
             "allowed_origins": tuple(o.strip() for o in
                                      env.get("HACKTABLE_ALLOWED_ORIGINS", "").split(",")
                                      if o.strip()),
