@@ -14,7 +14,7 @@ def test_ruff_reports_nothing():
 
 
 def test_engines_read_no_clock_and_no_global_random():
-    """DESIGN §2: games are pure; randomness comes from the entry's generator."""
+    """Games are pure; randomness comes from the entry's generator (docs/architecture.md)."""
     forbidden = ("time.time(", "datetime.now(", "datetime.utcnow(", "random.random(",
                  "random.randint(", "random.choice(", "random.shuffle(", "import time",
                  "from hacktable.server", "from hacktable.store", "from hacktable.cli")

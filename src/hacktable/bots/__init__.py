@@ -1,4 +1,4 @@
-"""Generic bots that play any game on the engine contract (DESIGN §7)."""
+"""Generic bots that play any game on the engine contract (docs/architecture.md, Bots)."""
 
 from hacktable.bots.random_legal import RandomLegalBot
 

@@ -1,4 +1,4 @@
-"""The engine contract, the match log and the registry (DESIGN §2–3)."""
+"""The engine contract, the match log and the registry (docs/architecture.md)."""
 
 from hacktable.engine.contract import (
     EVERYONE,

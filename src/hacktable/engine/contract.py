@@ -1,4 +1,4 @@
-"""The engine contract (DESIGN §2): what every game provides and what it returns.
+"""The engine contract (docs/architecture.md): what every game provides and what it returns.
 
 A game is a stateless object whose methods are pure functions over a JSON-shaped state:
 no I/O, no clock, no global random. Everything that changes a match is an entry in its

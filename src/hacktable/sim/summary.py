@@ -1,4 +1,4 @@
-"""Many match results folded into the figures a designer asks for (DESIGN §7).
+"""Many match results folded into the figures a designer asks for (docs/architecture.md).
 
 Win rates credit a tie of k winners 1/k each, so every finished game hands out exactly one
 win. Results are folded in seed order, which makes a summary independent of how the games
