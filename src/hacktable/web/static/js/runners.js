@@ -3,7 +3,7 @@
 // A form with data-rr="<verb>" posts {action: {do: verb, ...}}: data-fixed holds JSON merged
 // in first (the seat a GM button is about, say); each control with data-key adds one field,
 // typed by data-type ("int", "json", "bool" for checkboxes, text otherwise). A control with
-// data-optional is left out when empty. The server checks every move and answers a refusal
+// data-optional is left out when empty. A dotted key ("sheet.stats.dex") builds nested objects. The server checks every move and answers a refusal
 // in a sentence, which api.js shows in the form's alert region.
 
 import { registerBody } from "./api.js";
@@ -35,8 +35,14 @@ registerBody("[data-rr]", (form) => {
     if (control.disabled) continue;
     if (control.dataset.optional !== undefined && control.type !== "checkbox" && control.value.trim() === "") continue;
     const value = typed(control);
-    if (control.dataset.merge !== undefined) Object.assign(action, value);
-    else action[control.dataset.key] = value;
+    if (control.dataset.merge !== undefined) {
+      Object.assign(action, value);
+      continue;
+    }
+    const path = control.dataset.key.split(".");
+    let node = action;
+    for (const part of path.slice(0, -1)) node = node[part] ??= {};
+    node[path[path.length - 1]] = value;
   }
   return { action };
 });
