@@ -94,7 +94,8 @@ async def watch(base: str, match: dict[str, Any], turns: int) -> list[float]:
     return late
 
 
-def server_lateness(base: str, match: dict[str, Any], turn_seconds: int) -> list[float]:
+def server_lateness(base: str, match: dict[str, Any], turn_seconds: int,
+                    turns: int) -> list[float]:
     """From the log: each timeout entry's `at` minus (the previous entry's `at` + the turn)."""
     log = httpx.get(f"{base}/api/matches/{match['code']}/log", headers=match["host"]).json()
     entries = log["log"]
@@ -102,7 +103,7 @@ def server_lateness(base: str, match: dict[str, Any], turn_seconds: int) -> list
     for before, entry in pairwise(entries):
         if entry["kind"] == "timeout" and before.get("at") and entry.get("at"):
             late.append(epoch(entry["at"]) - epoch(before["at"]) - turn_seconds)
-    return late
+    return late[:turns]
 
 
 def describe(label: str, seconds: list[float]) -> dict[str, Any]:
@@ -136,7 +137,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                   f"{args.turns * args.turn_seconds} s to wait…", flush=True)
             pushed = await asyncio.gather(*(watch(server.url, m, args.turns) for m in matches))
             recorded = [s for m in matches
-                        for s in server_lateness(server.url, m, args.turn_seconds)]
+                        for s in server_lateness(server.url, m, args.turn_seconds, args.turns)]
         finally:
             server.stop()
     print("Turn end minus its deadline (negative: early):")
