@@ -260,7 +260,8 @@ def serve(
     from hacktable.server.settings import Settings
     from hacktable.store import database_url as default_url
 
-    settings = Settings.from_env(database_url=database_url, redis_url=redis_url)
+    settings = Settings.from_env(database_url=database_url, redis_url=redis_url,
+                                 listen_host=host)
     application = create_app(settings)
     if mail:
         from hacktable.mail.service import with_gateway
@@ -270,7 +271,27 @@ def serve(
         say(f"Email play: players write to {mail_settings.address}.")
     say(f"hacktable is serving at http://{host}:{port} "
         f"(matches stored in {default_url(settings.database_url)})")
+    _say_where_friends_go(settings, host, port)
     uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
+def _say_where_friends_go(settings: Any, host: str, port: int) -> None:
+    """The address other devices can use, with a QR code in the terminal, or why none."""
+    from hacktable.server import sharing
+
+    found = sharing.share_for(host, port, settings.public_url, f"http://{host}:{port}")
+    if not found.reachable:
+        say(f"Only this computer can reach it. For friends on your network: "
+            f"{sharing.OPEN_UP}")
+        return
+    say(f"Friends on your network open {found.base} (or scan):")
+    import io
+
+    import segno
+
+    text = io.StringIO()
+    segno.make(found.base, error="m").terminal(out=text, compact=True)
+    typer.echo(text.getvalue())
 
 
 # -- email play -------------------------------------------------------------------------------
