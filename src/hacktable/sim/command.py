@@ -28,7 +28,7 @@ from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
 from hacktable.engine.registry import get_game
 from hacktable.sim.batch import run_batch
-from hacktable.sim.report import print_summary
+from hacktable.sim.report import print_summary, score_label
 from hacktable.sim.runner import bot_classes
 
 
@@ -113,7 +113,7 @@ def simulate(
     elapsed = time.perf_counter() - started
     console.print(f"{games} games in {elapsed:.1f} s ({games / elapsed:.0f} games/s).",
                   highlight=False)
-    print_summary(console, summary, players)
+    print_summary(console, summary, players, score_label(game))
     if json_out is not None:
         document: dict[str, Any] = {
             "game": game.id, "games": games, "players": players, "bots": personalities,

@@ -23,10 +23,26 @@ def percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
+SCORE_LABELS = {"rexfurum": "money"}
+"""What the final score counts, for games that do not say (their `score_label`)."""
+
+
+def score_label(game: object) -> str:
+    """The game's own name for its score, e.g. CPU's "cycles held"; else "score"."""
+    return (getattr(game, "score_label", None) or SCORE_LABELS.get(getattr(game, "id", ""))
+            or "score")
+
+
 def win_table(summary: Summary, players: int) -> Table:
-    table = Table(title="Win rate by personality", title_justify="left",
-                  caption=f"ties of k winners credit 1/k each; a fair seat wins "
-                          f"{percent(1 / players)} of its games", caption_justify="left")
+    if summary.cooperative:
+        caption = (f"co-operative: every seat wins or loses together (the team won "
+                   f"{summary.team_wins:,} of {summary.finished:,} games); there is no fair "
+                   "share between seats")
+    else:
+        caption = (f"ties of k winners credit 1/k each; a fair seat wins "
+                   f"{percent(1 / players)} of its games")
+    table = Table(title="Win rate by personality", title_justify="left", caption=caption,
+                  caption_justify="left")
     for name, justify in (("bot", "left"), ("seats", "right"), ("wins", "right"),
                           ("share of wins", "right"), ("wins per seat", "right")):
         table.add_column(name, justify=justify)
@@ -47,8 +63,10 @@ def seat_table(summary: Summary) -> Table:
     return table
 
 
-def score_table(summary: Summary) -> Table:
-    table = Table(title="Final score (money) by personality", title_justify="left")
+def score_table(summary: Summary, label: str = "score") -> Table:
+    title = "Final score by personality" if label == "score" else (
+        f"Final score ({label}) by personality")
+    table = Table(title=title, title_justify="left")
     table.add_column("bot")
     for name in ("mean", "p10", "median", "p90", "min", "max"):
         table.add_column(name, justify="right")
@@ -90,10 +108,12 @@ def error_table(summary: Summary) -> Table:
     return table
 
 
-def print_summary(console: Console, summary: Summary, players: int) -> None:
-    """Every table, then the warnings a designer must not miss."""
-    for table in (win_table(summary, players), seat_table(summary), score_table(summary),
-                  phase_table(summary), action_table(summary)):
+def print_summary(console: Console, summary: Summary, players: int,
+                  label: str = "score") -> None:
+    """Every table, then the warnings a designer must not miss. `label` names what the
+    game's final score counts (see `score_label`)."""
+    for table in (win_table(summary, players), seat_table(summary),
+                  score_table(summary, label), phase_table(summary), action_table(summary)):
         console.print(table)
     if summary.bot_errors:
         console.print(error_table(summary))

@@ -59,6 +59,15 @@ class Summary:
     submissions: int = 0
     bot_errors: Counter[str] = field(default_factory=Counter)
     error_reasons: list[str] = field(default_factory=list)
+    team_games: int = 0
+    """Finished games that everyone won together or nobody won: all of them in a
+    co-operative game, where no seat has a fair share to measure."""
+    team_wins: int = 0
+
+    @property
+    def cooperative(self) -> bool:
+        """Every finished game was won by all seats together or by none."""
+        return self.finished > 0 and self.team_games == self.finished
 
     def add(self, result: GameResult) -> None:
         self.games += 1
@@ -75,6 +84,10 @@ class Summary:
         if not result.finished:
             return
         self.finished += 1
+        seats = set(range(len(result.personalities)))
+        if not result.ranking or (len(result.ranking) == 1 and set(result.ranking[0]) == seats):
+            self.team_games += 1
+            self.team_wins += bool(result.ranking)
         for seat, score in enumerate(result.scores):
             self.scores.setdefault(result.personalities[seat], []).append(score)
         winners = result.ranking[0] if result.ranking else ()
@@ -139,6 +152,8 @@ class Summary:
             "actions": self.action_frequency(),
             "bot_errors": dict(sorted(self.bot_errors.items())),
             "error_reasons": list(self.error_reasons),
+            "cooperative": self.cooperative,
+            "team_wins": self.team_wins,
         })
 
 
