@@ -114,3 +114,16 @@ def test_prep_shows_the_character_form_and_the_gm_tools():
     assert gm.find_all(id="rr-npc") and gm.find_all(id="rr-start")
     host = parse_html(html(match, GM))
     assert not host.find_all(id="rr-start"), "the host's view has no seat to act from"
+
+
+def test_a_hacker_gets_the_task_on_their_phone_and_nobody_else_does():
+    match = seed_example()
+    game = match.game
+    game.apply(match.state, 0, {"do": "hack", "seat": 3, "colour": "green", "ring": 0},
+               random.Random(4))
+    solution = match.state["tasks"]["3"]["task"]["answer"]
+    luke = parse_html(html(match, 3))
+    assert luke.find_all("section", **{"data-task-kind": "dna"})
+    assert solution not in html(match, 3)
+    assert "data-task-kind" not in html(match, 2)
+    assert solution in html(match, 0)

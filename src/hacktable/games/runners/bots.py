@@ -4,9 +4,9 @@ The same bot sits in the GM's chair or a runner's: it reads `view["gm"]`.
 
 - As GM it prepares a mission in the seed's image (two hidden guards and a visible
   receptionist), records ties, answers every request (a DC between 10 and 15 for checks,
-  1 second for custom and readied actions), fires a readied action now and then on an NPC's
-  turn, has hidden guards look for sneaking runners, and ends the mission after
-  `rounds` rounds.
+  1 second for custom and readied actions), hands a hacking task to a runner standing at a
+  terminal, fires a readied action now and then on an NPC's turn, has hidden guards look
+  for sneaking runners, and ends the mission after `rounds` rounds.
 - As a runner it spends its seconds: `sneaky` starts sneaking and creeps, `bold` runs,
   tries checks and readies actions; both accept the GM's prices when they can pay.
 """
@@ -77,6 +77,13 @@ class TableBot:
             if sneakers and rng.random() < 0.5:
                 return {"do": "find", "npc": npc["id"], "seat": rng.choice(sneakers)["seat"],
                         "passive": rng.random() < 0.5}
+            on_terminal = [r for r in view["runners"] if r["pos"] and not r["dead"]
+                           and view["map"] and view["map"][r["pos"][1]][r["pos"][0]] == "T"
+                           and (view.get("tasks") or {}).get(str(r["seat"]), {}).get(
+                               "solved", True) is not None]
+            if on_terminal and rng.random() < 0.5:
+                return {"do": "hack", "seat": on_terminal[0]["seat"],
+                        "colour": rng.choice(["red", "green"]), "ring": 0}
             readied = sorted(view["readied"])
             if readied and rng.random() < 0.5:
                 return {"do": "fire", "seat": int(readied[0])}
@@ -87,6 +94,17 @@ class TableBot:
                 if target["hp"] > 1:
                     return {"do": "attack", "target": target["ref"]}
         return {"do": "end_turn"}
+
+    @staticmethod
+    def _hack(task: Mapping[str, Any]) -> str:
+        """Read the task as a hacker would; a recording needs ears a bot lacks: guess."""
+        from hacktable.games.dotrun.tasks.generate import solve
+        from hacktable.games.dotrun.tasks.model import Unsolvable
+
+        try:
+            return solve(task)
+        except Unsolvable:
+            return "0000"
 
     # -- a runner's chair -------------------------------------------------------------------
 
@@ -99,6 +117,9 @@ class TableBot:
             by_verb.setdefault(move["do"], []).append(move)
         if "roll" in by_verb:
             return by_verb["roll"][0]
+        hack = (view.get("hack") or {}).get("task")
+        if hack and "answer" in by_verb:
+            return {"do": "answer", "answer": self._hack(hack)}
         if "enter" in by_verb and rng.random() < 0.5:
             return by_verb["enter"][0]
         if prompt.kind != "turn":

@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, Viewer
 from hacktable.engine.errors import Rejected
-from hacktable.games.runners import gm_moves, legal, runner_moves, text, turns, views
+from hacktable.games.runners import gm_moves, hacking, legal, runner_moves, text, turns, views
 from hacktable.games.runners import state as st
 from hacktable.games.runners.options import OPTIONS
 from hacktable.games.runners.state import GM_ONLY, GM_SEAT, MISSION, OVER, PREP, TIES
@@ -185,6 +185,9 @@ class Runners(BaseGame):
 
     def render(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
         return text.render(view, ends_at)
+
+    def media(self, state: dict, viewer: Viewer, media_id: str) -> dict | None:
+        return hacking.media(state, viewer, media_id)
 
     def notation_help(self, state: dict) -> str:
         return text.__doc__ or ""

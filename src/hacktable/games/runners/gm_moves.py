@@ -12,7 +12,7 @@ from typing import Any
 
 from hacktable.engine.contract import Event
 from hacktable.engine.errors import Rejected
-from hacktable.games.runners import checks, initiative, maps, turns
+from hacktable.games.runners import checks, hacking, initiative, maps, turns
 from hacktable.games.runners.characters import STATS
 from hacktable.games.runners.runner_moves import reveal_if_found
 from hacktable.games.runners.state import (
@@ -451,7 +451,8 @@ HANDLERS = {"npc": add_npc, "remove_npc": remove_npc, "map": load_map, "start": 
             "tie": tie, "rps": rps, "check": check, "price": price, "refuse": refuse,
             "fire": fire, "attack": attack, "heal": heal, "condition": condition,
             "spot": spot, "find": find, "show": show, "door": door, "place": place,
-            "end_turn": end_turn, "end_mission": end_mission, "undo": undo}
+            "end_turn": end_turn, "end_mission": end_mission, "undo": undo,
+            "hack": hacking.hand_out}
 PHASES = {"npc": (PREP, MISSION), "remove_npc": (PREP,), "map": (PREP,), "start": (PREP,),
           "tie": (TIES,), "rps": (TIES,), "undo": (PREP, TIES, MISSION),
           "condition": (PREP, MISSION), "show": (PREP, MISSION), "place": (PREP, MISSION),

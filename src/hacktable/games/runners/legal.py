@@ -34,6 +34,9 @@ def runner_moves(state: State, seat: int) -> list[Action]:
         moves.append({"do": "stop_sneaking"})
     if character["outside"]:
         moves.append({"do": "enter"})
+    held = state.get("tasks", {}).get(str(seat))
+    if held and held["solved"] is None:
+        moves.append({"do": "answer", "answer": "GUESS"})
     if request is None:
         moves.append({"do": "ask", "text": "grab the keycard"})
     if mine:
@@ -113,6 +116,9 @@ def gm_moves(state: State) -> list[Action]:
         if s in state["readied"]:
             moves.append({"do": "fire", "seat": seat})
         moves.append({"do": "attack", "target": f"s{seat}"})
+        held = state.get("tasks", {}).get(s)
+        if not held or held["solved"] is not None:
+            moves.append({"do": "hack", "seat": seat, "colour": "green", "ring": 0})
         moves.append({"do": "spot", "seat": seat, "spotted": not character["spotted"]})
         if character["sneak"] is not None:
             for n in state["npcs"]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from hacktable.engine.contract import Event
 from hacktable.engine.errors import Rejected
-from hacktable.games.runners import checks, initiative, maps, turns
+from hacktable.games.runners import checks, hacking, initiative, maps, turns
 from hacktable.games.runners.characters import build, speed
 from hacktable.games.runners.state import (
     MISSION,
@@ -41,8 +41,8 @@ def perform(state: State, seat: int, action: Mapping[str, Any], rng: random.Rand
     handler = HANDLERS.get(do) if isinstance(do, str) else None
     if handler is None:
         raise Rejected(f"{do!r} is not something a runner can do; try move, sneak, "
-                       f"stop_sneaking, check, ask, accept, decline, roll, fail, enter or "
-                       f"end.")
+                       f"stop_sneaking, check, ask, accept, decline, roll, fail, enter, "
+                       f"answer or end.")
     character = runner(state, seat)
     if state["phase"] == PREP:
         if do not in ("character", "notes"):
@@ -283,6 +283,6 @@ def waste(state: State, seat: int, action: Mapping[str, Any], rng: random.Random
 HANDLERS = {"character": character, "notes": notes, "move": move, "sneak": sneak,
             "stop_sneaking": stop_sneaking, "check": check, "ask": ask, "accept": accept,
             "decline": decline, "roll": answer, "fail": answer, "enter": enter, "end": end,
-            "waste": waste}
+            "waste": waste, "answer": hacking.answer}
 
 __all__ = ["HANDLERS", "hidden", "perform"]

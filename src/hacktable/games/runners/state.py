@@ -53,6 +53,7 @@ def setup(seats: Sequence[str], options: Mapping[str, Any], rng: random.Random) 
         "map": maps.initial(options),
         "undo": None,
         "result": None,
+        "tasks": {},
     }
 
 

@@ -138,6 +138,10 @@ def describe(event: Event, state: State) -> str:
                                  "failure": "The mission failed.",
                                  "time": "The mission's time is up."}[d["result"]],
         "timeout": lambda: "Time!",
+        "hack": lambda: f"The GM hands {who} a hacking task ({d['colour']} terminal).",
+        "hacked": lambda: f"{who}'s hack {'succeeds' if d['solved'] else 'fails'}.",
+        "hacked_gm": lambda: f"{who} answered {d['answer']!r}: "
+                             f"{'success' if d['solved'] else 'failure'}.",
     }
     sentence = table.get(kind)
     return sentence() if sentence else f"{kind}."

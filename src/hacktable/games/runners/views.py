@@ -10,7 +10,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from hacktable.games.runners import initiative
+from hacktable.games.runners import hacking, initiative
 from hacktable.games.runners.characters import STATS, export, speed
 from hacktable.games.runners.checks import visible_roll
 from hacktable.games.runners.state import GM_SEAT, State, hidden, name_of, seat_of
@@ -97,6 +97,7 @@ def gm_view(state: State, seat: int | None) -> dict[str, Any]:
         "called": {s: dict(c) for s, c in state["called"].items()},
         "readied": {s: dict(r) for s, r in state["readied"].items()},
         "rolls": [dict(r) for r in state["rolls"][-ROLLS_SHOWN:]],
+        "tasks": hacking.gm_view(state),
         "undo": None if state["undo"] is None or state["undo"]["turns"] != state["turns"]
         else state["undo"]["do"],
     })
@@ -119,7 +120,7 @@ def runner_view(state: State, seat: int | None) -> dict[str, Any]:
                  for n in state["npcs"] if not n["hidden"]],
         "order": _order(state, gm=False), "turn": _turn(state, gm=False),
         "rolls": rolls[-ROLLS_SHOWN:],
-        "request": None, "called": None, "readied": None,
+        "request": None, "called": None, "readied": None, "hack": None,
     })
     if seat is not None:
         request = state["requests"].get(str(seat))
@@ -130,6 +131,7 @@ def runner_view(state: State, seat: int | None) -> dict[str, Any]:
                                                       "sight": called["sight"]}
         readied = state["readied"].get(str(seat))
         view["readied"] = None if readied is None else dict(readied)
+        view["hack"] = hacking.seat_view(state, seat)
     return view
 
 

@@ -166,7 +166,10 @@ def _gm_extras(view: Mapping[str, Any]) -> Json:
                for s, r in sorted((view.get("readied") or {}).items())]
     npcs = view.get("npcs") or []
     sneakers = [r for r in view.get("runners") or [] if r.get("sneaking") and not r["dead"]]
+    tasks = [{**t, "seat": int(s), "name": names.get(int(s), "?")}
+             for s, t in sorted((view.get("tasks") or {}).items())]
     return {"requests": requests, "called": called, "readied": readied, "npcs": npcs,
+            "tasks": tasks,
             "sneakers": sneakers,
             "targets": [{"ref": r["ref"], "name": r["name"]} for r in view.get("runners") or []
                         if not r["dead"]] + [{"ref": n["id"], "name": n["name"] + (
@@ -203,7 +206,7 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
         "rolls": [_roll_row(view, r) for r in reversed(view.get("rolls") or [])][:12],
         "map": _map(view, gm), "result": RESULTS.get(view.get("result") or "", ""),
         "request": view.get("request"), "called": view.get("called"),
-        "readied": view.get("readied"), "options": options,
+        "readied": view.get("readied"), "options": options, "hack": view.get("hack"),
         "visible_npcs": [] if gm else view.get("npcs") or [],
     }
     if me:
