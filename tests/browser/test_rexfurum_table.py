@@ -431,7 +431,9 @@ def test_the_notation_box_checks_as_you_type_then_sends_as_written(sent: Table) 
     notes = sent.notes
     assert notes["bruno typo feedback"].startswith("✗")
     assert "'slef'" in notes["bruno typo feedback"]
-    assert notes["bruno feedback"].startswith("✓ Understood")
+    assert notes["bruno feedback"].startswith("✓ Readable")
+    assert "Would be read as" in notes["bruno feedback"]  # nothing is "received" yet
+    assert "received" not in notes["bruno feedback"]
     assert f"protect bruno, {SECRET_INVEST}" in notes["bruno feedback"]
     assert "Nothing yet" in notes["bruno sent before sending"], "checking must not send"
     assert notes["bruno sent"] == f"protect bruno, {SECRET_INVEST}"

@@ -100,7 +100,8 @@ class RexFurum(BaseGame):
             raise Rejected(f"There is no seat {seat!r} at this table.")
         if state["over"]:
             raise Rejected("The game is over; no more orders can be sent.")
-        return [rules.acknowledge(state, seat, action)[1]]
+        ack = rules.acknowledge(state, seat, action)[1]
+        return [Event("orders_preview", ack.data, ack.audience)]  # read, not yet received
 
     def timeout(self, state: dict, rng: random.Random) -> list[Event]:
         return rules.close_round(state)
@@ -171,6 +172,8 @@ class RexFurum(BaseGame):
             return f"round {event.data['round']} report"
         if event.kind == "orders_received":
             return text.acknowledgement(event.data, names)
+        if event.kind == "orders_preview":
+            return text.would_be_read(event.data, names)
         if event.kind == "ledger":
             payer = "bank" if event.data["from"] is None else names[event.data["from"]]
             payee = "nobody" if event.data["to"] is None else names[event.data["to"]]

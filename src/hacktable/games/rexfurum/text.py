@@ -198,6 +198,17 @@ def ledger_text(ledger: Sequence[Mapping[str, Any]], names: Sequence[str]) -> st
     return "\n".join(lines) + "\n"
 
 
+def would_be_read(data: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Orders checked while they are typed: how they would be read, nothing sent yet."""
+    text = (f"Would be read as: {orders_text(data['orders'], names)} "
+            f"({data['points']} of {data['budget']} action points); not sent yet")
+    if data.get("replaced"):
+        text += "; sending them would replace your earlier orders for this round"
+    elif data.get("appended"):
+        text += "; sending them would add to your earlier orders for this round"
+    return text + "."
+
+
 def acknowledgement(data: Mapping[str, Any], names: Sequence[str]) -> str:
     """What a player is told when their orders arrive: the orders as understood, the points
     used, and what became of earlier orders this round."""

@@ -32,7 +32,22 @@ export function formatLeft(ms) {
   return hours ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
 }
 
+// Times the server writes in UTC ([data-local-time]) are shown in this device's own time.
+function localTimes() {
+  for (const element of document.querySelectorAll("[data-local-time]")) {
+    const when = new Date(element.dataset.localTime);
+    if (Number.isNaN(when.getTime())) continue;
+    const sameDay = when.toDateString() === new Date().toDateString();
+    const text = sameDay
+      ? when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+      : when.toLocaleString([], { weekday: "short", day: "numeric", month: "short",
+                                  hour: "2-digit", minute: "2-digit" });
+    if (element.textContent !== text) element.textContent = text;
+  }
+}
+
 function tick() {
+  localTimes();
   const now = Date.now() + clockOffset;
   for (const element of document.querySelectorAll("[data-deadline]")) {
     const end = Date.parse(element.dataset.deadline);
@@ -364,7 +379,7 @@ function renderCheck(out, data) {
   const head = document.createElement("p");
   if (data.ok) {
     const points = typeof data.points === "number" ? ` (${data.points} action point${data.points === 1 ? "" : "s"})` : "";
-    head.textContent = `✓ Understood${points}:`;
+    head.textContent = `✓ Readable${points}, not sent yet:`;
     head.className = "ok";
     const list = document.createElement("ul");
     for (const sentence of data.understood || []) {
