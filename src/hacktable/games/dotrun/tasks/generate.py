@@ -64,9 +64,19 @@ def _network(rng: random.Random, knobs: Mapping[str, Any],
              avoid: set[str]) -> tuple[dict[str, Any], str]:
     for _ in range(RED_ATTEMPTS):
         network, answer = mugtome.build(rng, dict(knobs))
+        if not _reads_as(network, answer):
+            continue  # a writing style hid a fact: draw the network afresh
         if not avoid or not any(avoid & found for found in reader.guessable(network).values()):
             return network, answer
     raise RuntimeError("Mugtome could not avoid this match's earlier passwords.")
+
+
+def _reads_as(network: Mapping[str, Any], answer: str) -> bool:
+    """Whether a person reading the network finds exactly `answer`."""
+    try:
+        return reader.solve(network) == answer
+    except Unsolvable:
+        return False
 
 
 def guessable(task: Task) -> frozenset[str]:

@@ -26,9 +26,9 @@ TASK_OPTIONS: tuple[Option, ...] = (
     *_per_ring("red_subtlety", (0, 1, 2), "Mugtome clues: 0 = both halves of the password "
                "in one plain post, 1 = spread over posts with dates to work out, 2 = names "
                "only in friends' words and numbers in words", 0, 2),
-    *_per_ring("red_friends", (3, 4, 6), "Friends on the target's Mugtome page, each with "
+    *_per_ring("red_friends", (3, 2, 2), "Friends on the target's Mugtome page, each with "
                "posts of their own", 1, 12),
-    *_per_ring("red_filler", (2, 4, 6), "Everyday posts that hold no clue, besides one per "
+    *_per_ring("red_filler", (1, 0, 0), "Everyday posts that hold no clue, besides one per "
                "friend", 0, 20),
     *_per_ring("blue_digits", (4, 5, 6), "Digits in the spoken passcode", 3, 12),
     *_per_ring("blue_noise_db", (-24, -16, -10), "Noise level against the passcode voice, "

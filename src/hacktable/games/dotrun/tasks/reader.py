@@ -28,6 +28,7 @@ from hacktable.games.dotrun.tasks.words import CHILD_NAMES, MONTHS, PET_NAMES, P
 WORDS = {"pet": PET_NAMES, "child": CHILD_NAMES, "team": TEAMS, "phrase": PHRASES}
 _NUM = r"(\d+|[A-Za-z]+(?:-[a-z]+)?)"
 _MONTH = "(" + "|".join(MONTHS) + ")"
+_SUITS = " (?:looks good on you|suits you|never looked better|is a good look on you)"
 _WORD_RES = {kind: re.compile(r"\b(" + "|".join(words) + r")\b") for kind, words in WORDS.items()}
 
 
@@ -56,19 +57,20 @@ def about(network: Mapping[str, Any], handle: str) -> list[Said]:
     return said
 
 
-def _numbers(recipe: str, said: Iterable[Said], handle: str) -> set[str]:
+def numbers(recipe: str, said: Iterable[Said], handle: str) -> set[str]:
+    """The numbers the pieces said about `handle` give for one recipe's password."""
     found: set[str] = set()
     for piece in said:
         text, day = piece.text, piece.day
         if recipe == "pet":
             found.update(re.findall(r"since (\d{4})\b", text))
             found.update(re.findall(r"came home in (\d{4})\b", text))
-            for word in re.findall(_NUM + r" years (?:ago today we brought|with this little "
-                                   r"rascal as of today)", text):
+            for word in re.findall(_NUM + r" years (?:ago today we brought|(?:with|of) "
+                                   r"(?:this|our) little rascal as of today)", text):
                 if (n := parse_number(word)) is not None:
                     found.add(str(day.year - n))
         elif recipe == "child":
-            for d, month in re.findall(r"Born on (\d{1,2}) " + _MONTH, text):
+            for d, month in re.findall(r"[Bb]orn on (\d{1,2}) " + _MONTH, text):
                 found.add(f"{int(d):02d}{MONTHS.index(month) + 1:02d}")
             if piece.own and "candles" in text:
                 found.add(f"{day.day:02d}{day.month:02d}")
@@ -78,10 +80,10 @@ def _numbers(recipe: str, said: Iterable[Said], handle: str) -> set[str]:
                 if (n := parse_number(word)) is not None:
                     found.add(str(n))
         else:
-            found.update(re.findall(r"Born in (\d{4})\b", text))
+            found.update(re.findall(r"[Bb]orn in (\d{4})\b", text))
             ages = re.findall(r"(?:^|\. )" + _NUM + r" today!", text) if piece.own else []
-            ages += re.findall(r"Happy birthday @" + re.escape(handle) + ", " + _NUM +
-                               " looks good on you", text)
+            ages += re.findall(r"Happy birthday @" + re.escape(handle) + ", " + _NUM + _SUITS,
+                               text)
             for word in ages:
                 if (n := parse_number(word)) is not None:
                     found.add(str(day.year - n))
@@ -92,8 +94,8 @@ def candidates(network: Mapping[str, Any], handle: str, recipe: str) -> set[str]
     """Passwords the account's facts make guessable under one recipe."""
     said = about(network, handle)
     words = {w for piece in said for w in _WORD_RES[recipe].findall(piece.text)}
-    numbers = _numbers(recipe, said, handle)
-    return {word + number for word in words for number in numbers}
+    found = numbers(recipe, said, handle)
+    return {word + number for word in words for number in found}
 
 
 def recipe_of(network: Mapping[str, Any]) -> str:
