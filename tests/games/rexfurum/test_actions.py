@@ -902,3 +902,15 @@ def test_backstab_protecting_someone_else_is_no_protection_for_you(table):
     assert t.paid("failed backstab") == [(ARTHUR, STEPHEN, 30_000)]
     assert t.notice("arthur", "backstab_failed")["target"] == STEPHEN
 
+
+
+def test_a_self_protector_reads_one_consistent_story(table):
+    """"If protecting yourself, this will not fully protect from embezzlement – instead the
+    entire amount you can be embezzled that round will be 20k". The self-protector is told
+    who embezzled (as their own protector), so their letter names the embezzler in the loss
+    too, and never says the attempt failed when it took money."""
+    t = table([[ALPHA], [BETA], [GAMMA], [DELTA], [ALPHA]])
+    t.play(arthur="embezzle stephen", stephen="protect self")
+    text = t.text("stephen")
+    assert "Arthur embezzled $10,000 from you." in text
+    assert "tried to embezzle from you" not in text and "Someone embezzled" not in text

@@ -262,7 +262,9 @@ class Resolution:
                 got = self._pay(target, seat, allowed[seat], "embezzle")
                 self.tell([seat], "embezzle_done", target=target, amount=got,
                           capped=allowed[seat] < wanted[seat])
-                if got:
+                if got and target in self.self_protected:  # they were told who already
+                    self.tell([target], "embezzled", amount=got, by=seat)
+                elif got:
                     self.tell([target], "embezzled", amount=got)
 
     @staticmethod

@@ -65,14 +65,16 @@ def notice_text(notice: Mapping[str, Any], names: Sequence[str], you: int | None
             f"{subject(notice['embezzler'])} tried to embezzle from {who(notice['target'])}, "
             "who was protected."),
         "embezzler_named": lambda: (
-            f"{subject(notice['embezzler'])} tried to embezzle from you; protecting yourself "
+            f"{subject(notice['embezzler'])} embezzled from you, but protecting yourself "
             "capped what could be taken." if notice["target"] == you else
             f"{subject(notice['embezzler'])} tried to embezzle from {who(notice['target'])}, "
             "whom you protected."),
         "embezzle_done": lambda: (
             f"You embezzled {money(amount)} from {names[notice['target']]}"
             + (" (capped: they protected themselves)." if notice.get("capped") else ".")),
-        "embezzled": lambda: f"Someone embezzled {money(amount)} from you.",
+        "embezzled": lambda: (
+            f"{names[notice['by']]} embezzled {money(amount)} from you." if notice.get("by")
+            is not None else f"Someone embezzled {money(amount)} from you."),
         "invest_bounced": lambda: (
             f"{subject(notice['investor'])} could not cover an investment of "
             f"{money(amount)} in {who(notice['target'])}; nothing was paid."),
