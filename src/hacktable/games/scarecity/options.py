@@ -21,6 +21,9 @@ OPTIONS = OptionSchema((
            "restore 1 card per turn\"; ruled: a turn is a round).", 0, 12),
     Option("decommissions_per_round", 1, "Cards a player may decommission in one round "
            "(\"only remove 1 card per turn\").", 0, 12),
+    Option("out_money", 0, "A player with this many $ or fewer at the end of a round is out "
+           "(\"$0 or less than $0\"); -1 turns eliminations off ($ never go below 0).",
+           -1, 100),
     Option("protection_bonus", 1, "Bitizens a player gains when one of their cards is among "
            "an Impact Card's protections (\"they receive 1 Bitizen\").", 0, 20),
     # -- the design's numbers (the seed gives no board) -------------------------------------

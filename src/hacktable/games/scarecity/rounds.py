@@ -138,7 +138,7 @@ def eliminate(state: State, events: list[Event]) -> None:
     Program Cards get added to the discard pile"; ruled: checked at the end of each round."""
     for seat in players_in(state):
         player = state["players"][seat]
-        if player["money"] <= 0:
+        if player["money"] <= state["options"]["out_money"]:
             player["out"] = True
             state["discard"] += [slot["card"] for slot in player["city"]]
             player["city"] = []
