@@ -198,3 +198,22 @@ def test_a_mission_from_start_to_a_turn_that_runs_out(table: Table, clock: TestC
     for seat in RUNNERS:
         assert_no_secret(table.pages[seat])
         assert overflow(table.pages[seat]) <= 1
+
+
+def test_a_hacker_answers_a_task_and_the_gm_sees_it(table: Table):
+    gm = table.pages[0]
+    luke = table.pages[3]
+    gm.locator("#rr-hack-seat").select_option("3")
+    gm.locator("#rr-hack-colour").select_option("red")
+    gm.get_by_role("button", name="Hand out the task").click()
+    task = luke.locator("[data-task-kind=mugtome]")
+    expect(task).to_be_visible()
+    shoot(luke, "runner-hack-360")
+    assert overflow(luke) <= 1
+    solution = table.gm_view()["tasks"]["3"]["solution"]
+    assert solution not in luke.content()
+    task.locator("input[name=answer]").fill(solution)
+    task.get_by_role("button", name="Submit").click()
+    expect(luke.locator(".rr-hack-result")).to_contain_text("succeeded")
+    expect(gm.locator(".rr-hack-gm")).to_contain_text("success")
+    assert "data-task-kind" not in table.pages[1].content()
