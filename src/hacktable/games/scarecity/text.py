@@ -77,6 +77,11 @@ def describe(event: Event, state: Mapping[str, Any]) -> str:
                                  if winners else "nobody wins") + ".")
     if kind == "timeout":
         return "Time is up."
+    if kind == "preview":
+        move = data.get("action") or {}
+        card = move.get("card")
+        named = f" {_name(card)}" if isinstance(card, int) and 0 <= card < 60 else ""
+        return f"Understood: {move.get('do', '?')}{named}."
     return f"{kind}: {dict(data)}"
 
 
