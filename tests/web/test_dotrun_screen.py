@@ -172,3 +172,18 @@ def test_planning_buttons_name_paths_with_colours_in_words():
             assert re.search(rf"Hack {re.escape(path)}: (red|blue|green|orange)", html)
             return
     raise AssertionError("seat 0 never could hack")
+
+
+def test_the_reward_is_shown_when_the_runners_win():
+    """Seed 5.3: "If that happens, click on the 'I reached the center' button on the
+    website to receive your reward": the digital table shows the haul with the win."""
+    from tests.games.dotrun.helpers import ADA, BRUNO, CHIARA, deal_row, plan, solve, table
+
+    match = table(["i0", "i2", "i1", "o4"])
+    plan(match, "i1-goal", "i1-goal", "run", "hold")
+    solve(match, ADA)
+    solve(match, BRUNO)
+    deal_row(match, CHIARA, ["cd", "touch", "touch"])
+    assert match.state["result"]["won"]
+    reward = parse_html(page(match, 0)).find(data_reward=True)
+    assert reward is not None and "Mugtome's user database" in reward.text

@@ -80,10 +80,27 @@ def test_unreachable_goal_is_refused():
 def test_reachability_with_lockouts():
     """Pawns never move outwards: outer terminals stop mattering once everyone is in."""
     board = load("default")
-    assert board.goal_reachable(["o0"], ["o0", "o3", "o6"])  # orange outer, then inward
-    assert not board.goal_reachable(["i0"], ["i0", "i3"])  # red and green inner locked
-    assert not board.goal_reachable(["m1"], ["i2", "i5"])  # blue and orange inner locked
+    crew = ["o0", "o1", "o2"]
+    assert board.goal_reachable(crew, ["o0", "o3", "o6"])  # orange outer, then inward
+    assert not board.goal_reachable(["i0", "i1", "i4"], ["i0", "i3"])  # red, green inner
+    assert not board.goal_reachable(["m1", "m2", "m3"], ["i2", "i5"])  # blue, orange inner
     assert board.goal_reachable(["goal"], ["i0", "i2", "i3", "i5"])
+
+
+def test_reachability_counts_the_pawns_a_path_needs():
+    """Seed 3: the crew loses when "terminals become locked out in a configuration that
+    makes it impossible for anyone to make it to the center"; seed 5.3: the paths to the
+    center "must be hacked from two terminals simultaneously". So the goal needs three
+    pawns on the inner ring (two hackers and a runner), and a runner needs a hacker
+    besides itself (ruling "Goal unreachable" in docs/rules/dotrun.md)."""
+    board = load("default")
+    assert board.goal_reachable(["i0", "i2", "i1"], [])  # red and blue hackers, a runner
+    assert not board.goal_reachable(["i0", "i2"], [])  # nobody left to run
+    # The outer pawn has nobody on the outer or middle ring to open a path for it, and
+    # the two inner pawns cannot open a goal path and run it too.
+    assert not board.goal_reachable(["i0", "i2", "o6"], [])
+    assert board.goal_reachable(["i0", "i2", "o6", "o7"], [])  # o6 hacks, o7 runs in
+    assert not board.goal_reachable(["o0"], [])  # a lone pawn never gets a path opened
 
 
 def test_svg_draws_everything_with_letters_and_titles():

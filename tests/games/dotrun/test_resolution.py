@@ -53,6 +53,9 @@ def test_goal_paths_need_both_colours_hacked_the_same_turn():
     deal_row(match, CHIARA, ["cd", "touch", "touch"])
     assert match.state["result"]["won"] is True
     assert GAME.outcome(match.state).winners == (0, 1, 2, 3)
+    # Seed 5.3: reaching the center gives the crew its reward, on the digital table too.
+    reward = match.view("spectator")["result"]["reward"]
+    assert reward["items"][0]["title"] == "Mugtome's user database"
 
 
 def test_cards_resolve_left_to_right():
@@ -183,6 +186,15 @@ def test_lockouts_that_cut_off_the_goal_lose():
     plan(match, "hold", "hold", "i4-goal", "hold")  # green hacker fails
     match.submit(CHIARA, Answer("wrong"))
     assert match.state["result"]["reason"] == "lockout"
+
+
+def test_the_crew_loses_when_too_few_pawns_can_reach_the_inner_ring():
+    """Seed 3 and 5.3: a goal path needs two hackers and a runner; with one pawn stranded
+    outside, two on the inner ring can never win, and the engine says so at once."""
+    match = table(["i0", "i2", "o6"])
+    plan(match, "hold", "hold", "hold")
+    assert match.state["result"]["reason"] == "lockout"
+    assert "three" in match.state["result"]["summary"]
 
 
 def test_running_out_of_lockout_tokens():

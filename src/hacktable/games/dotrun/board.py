@@ -127,30 +127,60 @@ class Board:
     def goal_reachable(self, pawns: Iterable[str], locked: Iterable[str]) -> bool:
         """Could any pawn ever reach the goal, whatever the team does from here?
 
-        Pawns never move outwards, and go all the way round a ring at will, so what matters
-        is which rings some pawn can stand on. A path can open once every colour on it has
-        an unlocked terminal on a ring next to its layer that some pawn can stand on; opening
-        it makes the ring beyond reachable. The fixed point says whether the goal is.
+        Pawns never move outwards and go all the way round a ring at will, so what matters
+        is how many pawns stand on each ring. A runner crosses a path when, for each of the
+        path's colours, another pawn stands on a ring next to the path's layer that has an
+        unlocked terminal of that colour (one hacker per colour: a goal path needs two
+        hackers and its runner, three pawns on the inner ring). The search tries every
+        order of crossings from the pawns' rings; the goal is reachable if some order gets
+        a runner there.
         """
-        rings = {ring_of(p) for p in pawns}
-        if GOAL_RING in rings:
-            return True
-        locked_set = set(locked)
-        usable = [(ring_of(t), colour) for t, colour in self.terminals.items()
-                  if t not in locked_set]
-        changed = True
-        while changed:
-            changed = False
+        counts = [0, 0, 0]
+        for pawn in pawns:
+            if pawn == GOAL:
+                return True
+            counts[ring_of(pawn)] += 1
+        free = set(self.terminals) - set(locked)
+        colours_on = [{self.terminals[t] for t in free if ring_of(t) == r} for r in range(3)]
+        seen: set[tuple[int, ...]] = set()
+        todo = [tuple(counts)]
+        while todo:
+            state = todo.pop()
+            if state in seen:
+                continue
+            seen.add(state)
             for path in self.paths:
-                start, end = ring_of(path.start), ring_of(path.end)
-                if start not in rings or end in rings:
+                ring = ring_of(path.start)
+                if state[ring] == 0 or not self._hackers(path, state, ring, colours_on):
                     continue
-                colours = {colour for ring, colour in usable
-                           if ring in rings and ring in LAYER_RINGS[path.layer]}
-                if set(path.colours) <= colours:
-                    rings.add(end)
-                    changed = True
-        return GOAL_RING in rings
+                if path.end == GOAL:
+                    return True
+                after = list(state)
+                after[ring] -= 1
+                after[ring + 1] += 1
+                todo.append(tuple(after))
+        return False
+
+    @staticmethod
+    def _hackers(path: Path, state: tuple[int, ...], runner_ring: int,
+                 colours_on: list[set[str]]) -> bool:
+        """Whether pawns other than the runner can hack every colour of `path` at once."""
+        spare = list(state)
+        spare[runner_ring] -= 1
+        rings = LAYER_RINGS[path.layer]
+
+        def cover(colours: tuple[str, ...], left: list[int]) -> bool:
+            if not colours:
+                return True
+            for ring in rings:
+                if left[ring] > 0 and colours[0] in colours_on[ring]:
+                    left[ring] -= 1
+                    if cover(colours[1:], left):
+                        return True
+                    left[ring] += 1
+            return False
+
+        return cover(tuple(path.colours), spare)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -114,6 +114,8 @@ def resolve(state: dict, board: Board, source: TaskSource) -> list[Event]:
         events.append(finish(state, False, "alertness", f"The alertness reached "
                              f"{state['alertness']}: security caught the crew."))
     elif not board.goal_reachable(state["pawns"], state["locked"]):
-        events.append(finish(state, False, "lockout", "Locked-out terminals leave no way to "
-                             "the goal for anyone: the heist has failed."))
+        events.append(finish(state, False, "lockout", "No pawn can ever reach the goal: a "
+                             "goal path needs three pawns on the inner ring (two hackers and "
+                             "a runner), and locked-out terminals or stranded pawns leave "
+                             "too few. The heist has failed."))
     return events

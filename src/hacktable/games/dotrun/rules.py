@@ -25,7 +25,7 @@ from typing import Any
 
 from hacktable.engine.contract import EVERYONE, Event, Prompt
 from hacktable.engine.errors import Rejected
-from hacktable.games.dotrun import tasking
+from hacktable.games.dotrun import companion_reward, tasking
 from hacktable.games.dotrun.actions import (
     Action,
     Answer,
@@ -370,6 +370,10 @@ def close_stress(state: dict, rng: random.Random, reason: str) -> list[Event]:
             state["discard"].append({"seat": seat, "card": card})
             events.append(Event("discarded", {"seat": seat, "card": card, "timeout": True}))
     resolved = resolve(state, board_of(state), tasking.source(state["options"]["tasks"]))
+    if state["result"] is not None and state["result"]["won"]:
+        # Seed 5.3: "click on the 'I reached the center' button on the website to receive
+        # your reward"; the all-digital table hands out the same haul as the companion.
+        state["result"]["reward"] = companion_reward.haul({"stats": state["task_stats"]}, rng)
     events += resolved
     state["last_turn"] = [{"kind": e.kind, **e.data} for e in resolved
                           if e.audience == EVERYONE]
