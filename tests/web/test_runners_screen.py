@@ -127,3 +127,30 @@ def test_a_hacker_gets_the_task_on_their_phone_and_nobody_else_does():
     assert solution not in html(match, 3)
     assert "data-task-kind" not in html(match, 2)
     assert solution in html(match, 0)
+
+
+def pages_to_check() -> list[str]:
+    """Every viewer's page at the moments with the most controls on it."""
+    match = seed_example()
+    game = match.game
+    found = [html(match, v) for v in (0, 1, 2, GM, SPECTATOR)]
+    game.apply(match.state, 1, {"do": "check", "note": "lock"}, random.Random(0))
+    game.apply(match.state, 2, {"do": "ask", "text": "shout"}, random.Random(0))
+    game.apply(match.state, 0, {"do": "check", "seat": 3, "stat": "cha", "dc": 9},
+               random.Random(0))
+    game.apply(match.state, 0, {"do": "hack", "seat": 3, "colour": "red"}, random.Random(0))
+    found += [html(match, v) for v in (0, 1, 2, 3)]
+    prep = Match(get_game("runners"), NAMES, {}, seed=5)
+    found += [html(prep, v) for v in (0, 1)]
+    return found
+
+
+def test_the_screens_are_accessible():
+    from . import test_accessibility as a11y
+
+    for page in pages_to_check():
+        tree = parse_html(page)
+        a11y.test_every_control_has_a_label(tree)
+        a11y.test_every_button_says_what_it_does(tree)
+        a11y.test_ids_are_unique_and_references_resolve(tree)
+        a11y.test_every_api_form_can_show_an_error(tree)
