@@ -4,7 +4,9 @@ simulate bot games."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
+import os
 import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -96,6 +98,8 @@ def play(
                       f"`hacktable replay {save}`.", highlight=False)
 
 
+DEFAULT_BOT_PACE = 1.5
+"""Seconds a bot takes per move at a served table unless HACKTABLE_BOT_PACE says otherwise."""
 TERMINAL_STEP_LIMIT = 100_000
 """Bot moves and closed phases in one terminal game, so a game that stalls cannot spin."""
 
@@ -262,6 +266,8 @@ def serve(
 
     settings = Settings.from_env(database_url=database_url, redis_url=redis_url,
                                  listen_host=host)
+    if not os.environ.get("HACKTABLE_BOT_PACE"):  # people follow bots that take a moment
+        settings = dataclasses.replace(settings, bot_pace=DEFAULT_BOT_PACE)
     application = create_app(settings)
     if mail:
         from hacktable.mail.service import with_gateway

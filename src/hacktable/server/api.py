@@ -75,6 +75,9 @@ class CreateMatch(BaseModel):
     bots: dict[SeatKey, Personality] = Field(
         default_factory=dict, max_length=64, description="Seat index (from 0) to bot "
         "personality.")
+    bot_pace: float | None = Field(None, ge=0, le=30, allow_inf_nan=False,
+                                   description="Seconds each bot move takes at this table, "
+                                   "so people can follow; default: the server's setting.")
 
 
 class Created(BaseModel):
@@ -177,7 +180,7 @@ async def create(body: CreateMatch, request: Request, response: Response) -> Cre
             raise Rejected(f"Bots are given by seat number (from 0), not {key[:20]!r}.")
         bots[int(key)] = personality
     record, host_token = await table_of(request).create(body.game, body.seats, body.options,
-                                                        bots)
+                                                        bots, body.bot_pace)
     _set_cookie(response, host_cookie(record.code), host_token)
     base = str(request.base_url).rstrip("/")
     return Created(code=record.code, match_url=f"{base}/m/{record.code}",

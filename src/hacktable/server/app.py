@@ -35,6 +35,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         broker = make_broker(settings.redis_url)
         table = Table(store, broker, settings.clock(), settings.snapshot_every,
                       settings.replay_limit)
+        table.bot_pace = settings.bot_pace
         await broker.start(table.on_message)
         app.state.table = table
         app.state.settings = settings

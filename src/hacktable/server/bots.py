@@ -43,10 +43,20 @@ async def _run(table: Table, live: Live) -> None:
         live.bots_again = True
         while live.bots_again:
             live.bots_again = False
-            while await _step(table, live):
+            while await _think(live) and await _step(table, live):
                 live.bots_again = False
     except Exception:
         log.exception("a bot failed in match %s", live.record.code)
+
+
+async def _think(live: Live) -> bool:
+    """Take the match's pace before a bot move, so that people at the table can follow what
+    the bots do (a second or two by default at a served table; none in the simulator)."""
+    pace = live.record.bot_pace or 0.0
+    if pace > 0:
+        rng = random.Random(derive_seed(live.record.seed, live.seq, "pace"))
+        await asyncio.sleep(pace * rng.uniform(0.7, 1.3))
+    return True
 
 
 async def _step(table: Table, live: Live) -> bool:

@@ -52,9 +52,10 @@ def error_page(request: Request, status: int, message: str) -> HTMLResponse:
 
 
 @router.get("/", response_class=HTMLResponse)
-async def index() -> HTMLResponse:
+async def index(request: Request) -> HTMLResponse:
     games = [presenter.game_info(game) for game in all_games()]
-    return HTMLResponse(_render("index.html", games=games))
+    return HTMLResponse(_render("index.html", games=games,
+                                bot_pace=request.app.state.settings.bot_pace))
 
 
 @router.get("/m", response_class=HTMLResponse)

@@ -119,12 +119,15 @@ class Table:
         self._codes: dict[str, int] = {}
         self._loading = asyncio.Lock()
         self.closing = False
+        self.bot_pace = 0.0
+        """Seconds per bot move for matches created without saying (the server's setting)."""
 
     # -- creating and joining -----------------------------------------------------------
 
     async def create(self, game_id: str, seat_count: int | None,
                      options: Mapping[str, Any] | None,
-                     bots: Mapping[int, str] | None) -> tuple[MatchRecord, str]:
+                     bots: Mapping[int, str] | None,
+                     bot_pace: float | None = None) -> tuple[MatchRecord, str]:
         """A new match in its lobby; returns it and the host's token."""
         try:
             game = get_game(game_id)
@@ -150,7 +153,7 @@ class Table:
                 record = await self.store.create_match(
                     code=new_room_code(), game=game.id, options=resolved, seed=seed,
                     host_token=token_hash(host), now=self.clock.now(), seats=count,
-                    bots=chosen)
+                    bots=chosen, bot_pace=self.bot_pace if bot_pace is None else bot_pace)
                 return record, host
             except Conflict:
                 continue
@@ -603,7 +606,7 @@ class Table:
                 raise WrongMoment("The match is still going; play again once it is over.")
         bots = {s.seat: s.personality or "random-legal" for s in live.seats if s.kind == BOT}
         record, host = await self.create(live.game.id, len(live.seats), live.record.options,
-                                         bots)
+                                         bots, live.record.bot_pace)
 
         def step(live: Live, now: float) -> clockwork.ClockState:
             assert live.match is not None

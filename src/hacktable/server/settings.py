@@ -42,6 +42,9 @@ class Settings:
     """Live connections one process serves for one match (players and spectators)."""
     max_sockets_per_client: int = 30
     """Live connections one client address may hold to one match."""
+    bot_pace: float = 0.0
+    """Seconds a bot takes per move at a table, unless the host chooses (`hacktable serve`
+    makes it 1.5 so people can follow; 0 acts at once, as the simulator does)."""
     listen_host: str | None = None
     """The address the server listens on, as `hacktable serve --host` was given it (None:
     the address each request came in on): beyond loopback, the host page offers friends
@@ -67,6 +70,7 @@ class Settings:
             "keep_days": _number(env, "HACKTABLE_KEEP_DAYS"),
             "max_sockets_per_match": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_MATCH"),
             "max_sockets_per_client": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_CLIENT"),
+            "bot_pace": _number(env, "HACKTABLE_BOT_PACE"),
             "listen_host": env.get("HACKTABLE_LISTEN_HOST") or None,
             "public_url": env.get("HACKTABLE_PUBLIC_URL") or None,
             "allowed_origins": tuple(o.strip() for o in

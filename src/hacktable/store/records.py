@@ -33,6 +33,8 @@ class MatchRecord:
     phase_key: str | None
     deadline_at: float | None
     remaining: float | None
+    bot_pace: float | None = None
+    """Seconds the match's bots take per move, so people can follow them (None: at once)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,7 @@ matches = Table(
     Column("phase_key", Text),
     Column("deadline_at", Float),
     Column("remaining", Float),
+    Column("bot_pace", Float),  # seconds a bot takes per move at the table (None: at once)
     Column("claimed_until", Float),
 )
 Index("matches_deadline", matches.c.status, matches.c.deadline_at)

@@ -76,7 +76,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def _match(row: Any) -> MatchRecord:
     return MatchRecord(row.id, row.code, row.game, dict(row.options), row.seed, row.status,
                        row.host_token, row.created_at, row.seq, row.phase_key, row.deadline_at,
-                       row.remaining)
+                       row.remaining, row.bot_pace)
 
 
 def _seat(row: Any) -> SeatRecord:
@@ -115,13 +115,14 @@ class Store:
     async def create_match(
         self, *, code: str, game: str, options: Mapping[str, Any], seed: str,
         host_token: str, now: float, seats: int, bots: Mapping[int, str],
+        bot_pace: float | None = None,
     ) -> MatchRecord:
         """A new match in its lobby; `Conflict` if the room code is taken."""
         try:
             async with self._begin() as conn:
                 result = await conn.execute(insert(schema.matches).values(
                     code=code, game=game, options=dict(options), seed=seed, status=LOBBY,
-                    host_token=host_token, created_at=now, seq=0,
+                    host_token=host_token, created_at=now, seq=0, bot_pace=bot_pace,
                 ).returning(schema.matches.c.id))
                 match_id = result.scalar_one()
                 await conn.execute(insert(schema.seats), [

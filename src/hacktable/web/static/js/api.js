@@ -267,7 +267,12 @@ registerBody("[data-host-form]", (form) => {
     const seat = Number(select.dataset.seat);
     if (seat < seats && select.value) bots[String(seat)] = select.value;
   }
-  return { game: form.querySelector("#host-game").value, seats, options, bots };
+  const body = { game: form.querySelector("#host-game").value, seats, options, bots };
+  const pace = form.querySelector("[data-bot-pace]");
+  if (pace && Object.keys(bots).length && pace.value.trim() !== "") {
+    body.bot_pace = Number(pace.value);
+  }
+  return body;
 });
 
 function initFrontPage() {
