@@ -217,3 +217,10 @@ def test_a_hacker_answers_a_task_and_the_gm_sees_it(table: Table):
     expect(luke.locator(".rr-hack-result")).to_contain_text("succeeded")
     expect(gm.locator(".rr-hack-gm")).to_contain_text("success")
     assert "data-task-kind" not in table.pages[1].content()
+
+
+def test_the_gm_console_also_fits_a_phone(browsing: Browsing, table: Table):
+    page = sit(browsing, table.code, table.tokens[0], "gm-phone", phone=True)
+    expect(page.locator("#rr-call")).to_be_visible()
+    shoot(page, "gm-360")
+    assert overflow(page) <= 1
