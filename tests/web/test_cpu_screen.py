@@ -27,11 +27,12 @@ from .helpers import CODE, DEADLINE, parse_html, table_context
 NAMES = ["alice", "bruno", "cyborg"]
 SCENARIO: dict[str, Any] = {
     "rom_copies": 0, "special_copies": 0, "hand_size": 10, "starting_cycles": 16,
-    "round_limit": 1, "turn_seconds": 600, "reaction_seconds": 600,
+    "round_limit": 1, "turn_seconds": 600, "reaction_seconds": 600, "first_player": "seat1",
 }
-"""No Option ROMs or special actions (so nobody is asked out of turn), hands big enough to
-hold what the plan needs, enough cycles that nobody discards, and one round: the game ends
-after the bot's turn. Windows last long enough never to close by themselves in a test."""
+"""Alice plays first; no Option ROMs or special actions (so nobody is asked out of turn),
+hands big enough to hold what the plan needs, enough cycles that nobody discards, and one
+round: the game ends after the bot's turn. Windows last long enough never to close by
+themselves in a test."""
 CREDIT = "CPU by Næþ'n Lasseter, licensed CC BY-SA 3.0"
 
 

@@ -4,7 +4,10 @@
   that nothing but `Rejected` escapes, that a rejection changes nothing, that legal actions
   are accepted, that every view, prompt and event is plain JSON, and that replaying the log
   rebuilds the live state.
-- `check_hidden_information`: what a seat sees is a function of what it may know.
+- `check_hidden_information`: what a seat sees is a function of what it may know, and a
+  move's events tell the others no more than their views show.
+- `option_sets`: the rule options those checks play: the defaults, every value of every
+  choice and switch, and the option sets a game declares (`check_option_sets`).
 
 These need `hypothesis` (a test dependency); they are imported by tests only.
 """
@@ -210,6 +213,90 @@ def fuzz_match(
             invariants(match)
     check_replay(match)
     return match
+
+
+def option_sets(game: Game, base: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Option sets a hidden-information check should play, each over `base`: the defaults;
+    then as few sets as give every choice and switch option each of its other values (the
+    k-th set takes every option's k-th other value); then the game's `check_option_sets`,
+    for combinations that matter together (e.g. what becomes secret under an option)."""
+    base = dict(base or {})
+    others: list[tuple[str, list[Any]]] = []
+    for option in game.options:
+        if option.kind == "bool":
+            values: list[Any] = [not option.default]
+        elif option.kind == "choice":
+            values = [v for v in option.choices or () if v != option.default]
+        else:
+            continue
+        if values:
+            others.append((option.name, values))
+    sets = [base]
+    for k in range(max((len(values) for _, values in others), default=0)):
+        sets.append({**base, **{name: values[k] for name, values in others if k < len(values)}})
+    sets += [{**base, **dict(extra)} for extra in getattr(game, "check_option_sets", ())]
+    return sets
+
+
+def _sample(actions: list[Any], labels: Callable[[Any], list[str]], per_label: int,
+            rng: random.Random) -> list[Any]:
+    """A few actions of every kind (by the game's action labels) that has more than one:
+    only two moves of the same kind are compared."""
+    groups: dict[str, list[Any]] = {}
+    for action in actions:
+        key = (labels(action) or ["?"])[0]
+        groups.setdefault(key, []).append(action)
+    picked = []
+    for group in groups.values():
+        if len(group) > 1:
+            picked += group if len(group) <= per_label else rng.sample(group, per_label)
+    return picked
+
+
+def check_public_events(match: Match, rng: random.Random, per_label: int = 2) -> int:
+    """A turn-based move may be secret in part (which cards from a hidden hand); then its
+    events must not tell what the views do not show. For a few legal moves of each kind
+    (the game's action labels) of each prompted seat, every other viewer whose view (and
+    prompt) ends up the same after two moves of the same kind must also have been told the
+    same events. Returns how many pairs were compared."""
+    game, state = match.game, match.state
+    viewers_ = [*range(len(match.seats)), SPECTATOR]
+    labels = getattr(game, "action_labels", lambda action: [])
+    compared = 0
+    for actor, prompt in game.prompts(state).items():
+        if prompt.simultaneous:
+            continue  # covered by check_hidden_information's first part
+        outcomes: list[tuple[Any, dict[Viewer, tuple[str, str]]]] = []
+        for action in _sample(game.legal_actions(state, actor) or [], labels, per_label, rng):
+            trial = copy.deepcopy(state)
+            try:
+                events = game.apply(trial, actor, action, random.Random(0))
+            except Rejected:
+                continue
+            prompts = game.prompts(trial)
+            seen = {}
+            for viewer in viewers_:
+                if viewer == actor:
+                    continue
+                prompt_after = prompts.get(viewer) if isinstance(viewer, int) else None
+                looks = canonical(game.view(trial, viewer)) + canonical(
+                    prompt_after.to_json() if prompt_after else None)
+                told = canonical([e.to_json() for e in events if e.visible_to(viewer)])
+                seen[viewer] = (looks, told)
+            outcomes.append((action, seen))
+        for i, (first, seen_first) in enumerate(outcomes):
+            for second, seen_second in outcomes[i + 1:]:
+                if labels(first)[:1] != labels(second)[:1]:
+                    continue  # different kinds of move may say so (a free is no execute)
+                for viewer, (looks, told) in seen_first.items():
+                    if seen_second[viewer][0] != looks:
+                        continue
+                    compared += 1
+                    assert seen_second[viewer][1] == told, (
+                        f"seat {actor}'s moves {first!r} and {second!r} look the same to "
+                        f"{viewer!r}, but its events tell them apart: {told} vs "
+                        f"{seen_second[viewer][1]}")
+    return compared
 
 
 def check_hidden_information(match: Match, rng: random.Random, redeals: int = 2) -> int:

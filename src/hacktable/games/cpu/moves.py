@@ -292,8 +292,11 @@ def check_run(state: State, seat: int, move: Move) -> int:
         raise Rejected("Source code cannot be executed: compile it into a binary first"
                        " (or install the JIT compiler).")
     cost = len(parts(state, head))
-    if verb == "execute" and move.target is None and not options["untargeted_execute"]:
-        raise Rejected("Say which machine to attack.")
+    if verb == "execute" and move.target is None and (
+            move.disassemble is None or not options["untargeted_execute"]):
+        raise Rejected("Say which machine to attack (without a target, only gdb may be "
+                       "executed, to disassemble)." if options["untargeted_execute"]
+                       else "Say which machine to attack.")
     if move.target is not None:
         check_target(state, seat, move.target)
         if values(state, head)[0] < 1:

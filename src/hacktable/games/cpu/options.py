@@ -63,8 +63,8 @@ OPTIONS = OptionSchema((
            "booting completes (its ROM is loaded by then)."),
     Option("daemons_on_missed_turn", False, "Whether daemons still run at the start of a "
            "turn their owner misses (Digital Economy Act, DDoS)."),
-    Option("untargeted_execute", True, "Whether a binary may be executed without a target "
-           "(\"you can use its attack value\": may, not must), e.g. for gdb's special."),
+    Option("untargeted_execute", True, "Whether gdb may be executed without a target, only "
+           "to use its Disassembler (\"you can use its attack value\": may, not must)."),
     Option("reshuffle_disassembles", "trash", "Which binaries are taken apart when the trash "
            "is shuffled into a new draw pile: those in the trash, or every binary in play.",
            choices=("trash", "all")),

@@ -26,7 +26,9 @@ STATUS = {
     "out": ("✖", "out of the game"),
 }
 STEP = {
-    "start": "start of the turn: daemons may fire, the machine may shut down",
+    "down": "shut down: restart the machine or stay down",
+    "daemons": "start of the turn: the daemons run (choose their targets)",
+    "start": "start of the turn: the machine may shut down",
     "main": "spending cycles",
     "shutdown": "shut down, changing Option ROMs",
     "discard": "discarding down to the hand limit",
@@ -186,7 +188,8 @@ def _choice_label(move: Mapping[str, Any], names: Sequence[str],
     parts = []
     target = move.get("target")
     if move.get("do") in ("execute", "daemonise", "fire"):
-        parts.append(f"at {names[target]}" if target is not None else "no target (defend only)")
+        parts.append(f"at {names[target]}" if target is not None else
+                     "no target" if move.get("do") != "daemonise" else "no target (defend only)")
     elif move.get("do") == "play":
         if target is not None:
             parts.append(f"on {names[target]}")
@@ -398,8 +401,13 @@ def _general(general: Mapping[str, list[Mapping[str, Any]]], cost: Costs,
     if general.get("done"):
         rows.append(control("done", "Done", general["done"], cost, names, labels,
                             css="primary"))
+    if general.get("restart"):
+        rows.append(control("restart", "Restart (boot)", general["restart"], cost, names,
+                            labels, css="primary"))
+    if general.get("stay"):
+        rows.append(control("stay", "Stay shut down", general["stay"], cost, names, labels))
     known = {"react", "decline", "nullify", "allow", "download", "load", "idle", "retake",
-             "shutdown", "done"}
+             "shutdown", "done", "restart", "stay"}
     for verb, moves in general.items():
         if verb not in known:  # nothing should land here; if it does, it is still playable
             options = [{"label": _dump(m), "json": _dump(m)} for m in moves]
