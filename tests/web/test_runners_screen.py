@@ -154,3 +154,11 @@ def test_the_screens_are_accessible():
         a11y.test_every_button_says_what_it_does(tree)
         a11y.test_ids_are_unique_and_references_resolve(tree)
         a11y.test_every_api_form_can_show_an_error(tree)
+
+
+def test_the_gm_can_call_a_search_that_reveals_a_hidden_guard():
+    match = seed_example()
+    page = parse_html(html(match, 0))
+    options = [o.text for o in page.find_all("option")
+               if o.parent is not None and o.parent.get("id") == "rr-call-reveal"]
+    assert options == ["no", SECRET]
