@@ -190,13 +190,16 @@ def _plain(recipe: str, fact: dict[str, Any], author: str, rng: random.Random,
             else f"{w}! Born in {y} and still going strong.",
             f"Born in {y}, raised on one word: {w}!",
             f"My motto since I was born in {y}? {w}!",
-            f"Some people have a catchphrase. Mine is {w}! Born in {y}, never changed it.",
+            f"Some people have a catchphrase. {rng.choice(('Mine is', 'Mine has always been'))} "
+            f"{w}! Born in {y}, never changed it.",
             f"Old school, born in {y}. Still shouting {w} at every chance.",
             f"Tea in hand, {w} on my lips, born in {y} and proud of it.",
             f"Grandma said it, Mum said it, and I have said it since I was born in {y}: {w}!",
             f"Got a mug printed. It just says {w}! Born in {y}, allowed to be cheesy.",
             f"Monday again? {w}! Born in {y}, survived worse.",
             f"The team now says {w} before every meeting. Born in {y} and finally a trendsetter.",
+            f"Kids laugh when I say {w}! They were not born in {y} like me.",
+            f"Framed a print for the hallway: {w}! Fits someone born in {y}.",
         ))
     return [Post(author, day, text, photo)]
 
@@ -346,7 +349,7 @@ def _subtle(recipe: str, fact: dict[str, Any], target: Person, friends: list[str
                             f"Bring the {w}! energy, we need it.")))]),
             Post(b, fact["day"], f"Happy birthday @{me}, {in_words(fact['age'])} " + pick((
                 "looks good on you!", "suits you!", "never looked better!",
-                "is a good look on you!")))]
+                "is a good look on you!", "is a great age!", "has never looked so good!")))]
 
 
 def _person(draw: _Draw) -> Person:

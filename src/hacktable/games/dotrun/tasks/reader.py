@@ -28,7 +28,8 @@ from hacktable.games.dotrun.tasks.words import CHILD_NAMES, MONTHS, PET_NAMES, P
 WORDS = {"pet": PET_NAMES, "child": CHILD_NAMES, "team": TEAMS, "phrase": PHRASES}
 _NUM = r"(\d+|[A-Za-z]+(?:-[a-z]+)?)"
 _MONTH = "(" + "|".join(MONTHS) + ")"
-_SUITS = " (?:looks good on you|suits you|never looked better|is a good look on you)"
+_SUITS = (" (?:looks good on you|suits you|never looked better|is a good look on you"
+          "|is a great age|has never looked so good)")
 _WORD_RES = {kind: re.compile(r"\b(" + "|".join(words) + r")\b") for kind, words in WORDS.items()}
 
 

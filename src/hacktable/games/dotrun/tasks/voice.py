@@ -29,7 +29,7 @@ PROTECTED = frozenset((
     "little", "rascal", "as", "of", "born", "on", "candles", "number", "the", "back", "looks",
     "good", "you", "happy", "birthday", "babysat", "give", "a", "treat", "from", "me", "saw",
     "your", "scarf", "shout", "at", "midnight", "our", "suits", "never", "looked", "better",
-    "is", "look"))
+    "is", "look", "great", "age", "has", "so"))
 """Words the reader's rules need (reader.py): a style never touches them."""
 _SLOT_WORDS = frozenset(w for group in LEXICONS for phrase in group for w in phrase.split()) \
     | {w for w in _UNITS + _TENS if w}
