@@ -292,3 +292,21 @@ def test_a_seat_is_told_only_its_own_employment():
     tree = screen(match, 0)
     rows = tree.find("section", class_="companies").find("tbody").find_all("tr")
     assert [r.find("th").text for r in rows if "you work here" in r.text] == ["Gamma"]
+
+
+def test_the_final_screen_asks_for_no_orders():
+    """Once the game is over, nothing on a seat's screen speaks of orders for a round."""
+    from hacktable.engine import get_game
+    from hacktable.server.presenter import game_info
+    from hacktable.sim.runner import play_match
+    from hacktable.web import render_screen
+
+    game = get_game("rexfurum")
+    done = play_match(game, ["loyal"] * 5, {"rounds": 2}, 3).match
+    assert done.outcome() is not None
+    html = render_screen("rexfurum", {
+        "game": game_info(game), "viewer": 0, "role": "seat", "view": done.view(0),
+        "prompt": None, "events": [],
+        "match": {"code": "ABCDEF", "status": "over", "seats": [], "seq": len(done.log)}})
+    assert "Sent to the gamemaster" not in html and "does nothing this round" not in html
+    assert "The match is over" in html
