@@ -115,3 +115,12 @@ def test_hidden_information_survives_a_redeal():
     other = GAME.redeal(table.state, MICA, random.Random(3))
     assert other != table.state
     assert GAME.view(other, MICA) == table.view(MICA)
+
+
+def test_only_visible_npcs_turns_are_timed():
+    table = Table(npc_turn_seconds=20)
+    mission(table, [1, 1, 1, 1, 1, 1, 1, 1, 1], [("Guard", 18)])
+    table.gm(do="npc", name="Clerk", init=17, hidden=False)
+    assert GAME.prompts(table.state)[GM].time_limit is None, "the hidden guard's turn"
+    table.gm(do="end_turn")
+    assert GAME.prompts(table.state)[GM].time_limit == 20, "the clerk's turn"

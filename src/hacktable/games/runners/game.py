@@ -11,7 +11,8 @@ Who is asked what (`prompts`):
 - during the mission: the runner whose turn it is (`turn`, limited to `turn_seconds`: its
   timeout ends the turn), every other living runner (`free`: untimed, for free actions and
   checks the GM calls), and the GM (`gm`, or `npc_turn` on an NPC's turn, limited to
-  `npc_turn_seconds` where that is set).
+  `npc_turn_seconds` where that is set, for visible NPCs only: a clock restarting for each
+  hidden NPC's turn would let the runners count them).
 
 `phase_key` counts turns, so the 30-second deadline restarts exactly when a turn passes.
 """
@@ -108,7 +109,8 @@ class Runners(BaseGame):
             "npc_turn" if npc_turn else "gm",
             "Play this NPC's turn, then end it." if npc_turn else
             "Rule: name DCs, price actions, fire readied actions.",
-            time_limit=(options["npc_turn_seconds"] or None) if npc_turn else None,
+            time_limit=(options["npc_turn_seconds"] or None)
+            if npc_turn and not st.hidden(state, ref) else None,
             data={"turn": state["turns"]})}
         for s, character in state["characters"].items():
             seat = int(s)
