@@ -127,9 +127,10 @@ def played(browsing: Browsing, server: Server, tmp_path_factory: pytest.TempPath
             break
         asked = [s for s, p in payloads.items()
                  if p["prompt"] and not p["prompt"]["submitted"]]
-        if not asked:  # the bot is claiming: wait for the next screen
+        if not asked:  # the bot is claiming: wait for a screen past what the server said
             alice.wait_for_function(
-                f"() => Number(document.querySelector('.sc').dataset.seq) > {seq(alice)}")
+                "() => Number(document.querySelector('.sc').dataset.seq) > "
+                f"{payloads[0]['match']['seq']}")
             continue
         for seat in asked:
             if game.payload(seat)["prompt"] is None:
