@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -193,3 +194,18 @@ def test_written_moves():
                                                            "answer": "AB12 CD"}
     with pytest.raises(Rejected):
         GAME.parse(match.state, 0, "purple")
+
+
+def test_the_bot_hears_its_own_blue_recording():
+    """Seed 6: blue is hacked by "listening to a recording"; the companion's bot stands for
+    a person at the table, so it hears its own seat's recording and types the digits."""
+    from hacktable.games.dotrun.companion_bots import TableBot
+
+    match = table(1, tasks="seed")
+    match.submit(0, choose("blue", "outer"))
+    bot = TableBot()
+    bot.media = lambda media_id: GAME.media(match.state, 0, media_id)
+    action = bot.act(match.view(0), match.prompts()[0], None, random.Random(0))
+    match.submit(0, action)
+    match.close_phase()
+    assert match.view(0)["revealed"]["solved"] is True

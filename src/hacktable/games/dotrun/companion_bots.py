@@ -3,16 +3,17 @@ can play whole matches.
 
 It stands for a person at the physical table: it picks a random terminal (sometimes holds
 or runs instead), answers with the task source's `solve` (from the public part, as a person
-would; a recording it cannot hear is given up), and reports the board's end the way the
-seed counts it: the alarm once failures x 2 + turns reach 9, the center once the crew has
-opened a goal path (with a chance, as the runners may still miss it).
+would; a recording it hears through its own seat's media, like the board game's bots), and
+reports the board's end the way the seed counts it: the alarm once failures x 2 + turns
+reach 9, the center once the crew has opened a goal path (with a chance, as the runners may
+still miss it).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from hacktable.engine.contract import Prompt
 from hacktable.games.dotrun import tasking
@@ -34,6 +35,9 @@ class TableBot:
     """A hacker who picks any terminal and types what it can read."""
 
     personality = "hacker"
+    wants_media: ClassVar[bool] = True
+    media: Callable[[str], Mapping[str, Any] | None] | None = None
+    """Set by the runner: this seat's own recording, as its person would hear it."""
 
     def act(self, view: Mapping[str, Any], prompt: Prompt, legal: Sequence[Any] | None,
             rng: random.Random) -> dict[str, Any] | None:
@@ -42,6 +46,9 @@ class TableBot:
         if prompt.kind == "hack" and not prompt.submitted:
             task = view["task"] or prompt.data["task"]
             answer = tasking.source(view["tasks"]).solve(task["kind"], task["public"])
+            if answer is None and task["kind"] == "audio" and self.media is not None:
+                heard = self.media(str((task["public"].get("audio") or {}).get("id", "")))
+                answer = ((heard or {}).get("spec") or {}).get("digits")
             return {"do": "answer", "answer": answer or ""}
         return None
 
