@@ -101,6 +101,7 @@ def add_npc(state: State, action: Mapping[str, Any], rng: random.Random,
     ref = _new_ref(state, rng)
     found = {"id": ref, "name": name, "init": init, "hidden": is_hidden, "hp": hp,
              "max_hp": hp, "stats": stats, "dead": False, "pos": pos, "conditions": [],
+             "hits": 0,
              "notes": _text(action.get("notes"), "notes", required=False)}
     state["npcs"].append(found)
     if state["phase"] == MISSION:
@@ -272,6 +273,7 @@ def attack(state: State, action: Mapping[str, Any], rng: random.Random,
     if body["dead"]:
         raise Rejected(f"{body['name']} is already dead.")
     damage = state["options"]["attack_damage"]
+    body["hits"] = body.get("hits", 0) + 1
     if body["hp"] <= 0:
         body["dead"] = True
         if "sneak" in body:
@@ -365,8 +367,8 @@ def find(state: State, action: Mapping[str, Any], rng: random.Random,
     if record["passed"]:
         character["sneak"] = None
         character["spotted"] = True
-        by = None if seeker["hidden"] else seeker["id"]
-        events.append(Event("unhidden", {"seat": seat, "why": "found", "by": by}, "all"))
+        events.append(Event("unhidden", {"seat": seat, "why": "found"}, "all"))
+        events.append(Event("found_by", {"seat": seat, "ref": seeker["id"]}, GM_ONLY))
 
 
 def show(state: State, action: Mapping[str, Any], rng: random.Random,

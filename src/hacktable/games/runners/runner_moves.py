@@ -109,6 +109,7 @@ def move(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
     turns.spend(state, seat, cost)
     if target is not None:
         character["pos"] = [target[0], target[1]]
+    character["ran"] = distance
     events.append(Event("moved", {"seat": seat, "squares": distance, "seconds": cost,
                                   "to": character["pos"],
                                   "sneaking": character["sneak"] is not None}, "all"))

@@ -90,9 +90,9 @@ def describe(event: Event, state: State) -> str:
         "sneaking": lambda: f"{who} starts sneaking ({d['seconds']} s).",
         "unhidden": lambda: {"stopped": f"{who} stops sneaking.",
                              "spotted": f"{who} is spotted and stops sneaking.",
-                             "found": f"{who} is found" + (
-                                 f" by {_name(state, d['by'])}" if d.get("by") else "")
-                             + " and is no longer hidden."}.get(d.get("why"), who),
+                             "found": f"{who} is found and is no longer hidden."
+                             }.get(d.get("why"), who),
+        "found_by": lambda: f"{_name(state, d['ref'])} found {who}.",
         "check_asked": lambda: f"{who} tries something ({d['effort']} check, "
                                f"{d['seconds']} s){': ' + d['note'] if d.get('note') else ''}.",
         "asked": lambda: f"{who} asks: {d['text']}" + (

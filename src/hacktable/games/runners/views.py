@@ -30,9 +30,10 @@ def _runner_public(state: State, seat: int, character: Mapping[str, Any]) -> dic
             "speed": speed(character["stats"]["dex"], state["options"]),
             "sneaking": character["sneak"] is not None, "spotted": character["spotted"],
             "outside": character["outside"], "pos": character["pos"],
+            "ran": character.get("ran", 0),
             "conditions": [dict(c) for c in character["conditions"]],
             "readied": str(seat) in state["readied"],
-            "asking": str(seat) in state["requests"]}
+            "asking": (state["requests"].get(str(seat)) or {}).get("kind")}
 
 
 def _runner_full(state: State, seat: int, character: Mapping[str, Any]) -> dict:
@@ -52,8 +53,8 @@ def _turn(state: State, gm: bool) -> dict | None:
         return {"floor": True, "round": turn["round"], "ref": None, "name": None,
                 "seat": None, "seconds": None}
     return {"floor": False, "round": turn["round"], "ref": ref, "name": name_of(state, ref),
-            "seat": seat_of(ref), "seconds": turn["seconds"], "hidden": hidden(state, ref)
-            if gm else False}
+            "seat": seat_of(ref), "seconds": turn["seconds"],
+            "hidden": hidden(state, ref) if gm else False}
 
 
 def _order(state: State, gm: bool) -> list[dict]:
@@ -116,6 +117,7 @@ def runner_view(state: State, seat: int | None) -> dict[str, Any]:
         "me": _runner_full(state, seat, me) if me is not None and seat is not None else None,
         "runners": [_runner_public(state, int(s), c) for s, c in chars],
         "npcs": [{"ref": n["id"], "name": n["name"], "pos": n["pos"], "dead": n["dead"],
+                  "hits": n.get("hits", 0),
                   "conditions": [dict(c) for c in n["conditions"]]}
                  for n in state["npcs"] if not n["hidden"]],
         "order": _order(state, gm=False), "turn": _turn(state, gm=False),
