@@ -124,3 +124,10 @@ def test_only_visible_npcs_turns_are_timed():
     assert GAME.prompts(table.state)[GM].time_limit is None, "the hidden guard's turn"
     table.gm(do="end_turn")
     assert GAME.prompts(table.state)[GM].time_limit == 20, "the clerk's turn"
+
+
+def test_the_gm_seat_and_the_hosts_gm_viewer_see_the_same():
+    table = the_example()
+    seat_view, host_view = table.view(GM), table.view("gm")
+    assert seat_view["seat"] == 0 and host_view["seat"] is None
+    assert {**seat_view, "seat": None} == host_view
