@@ -115,10 +115,12 @@ def test_ending_tells_everyone_and_offers_to_play_again(table: dict) -> None:
     expect(bob.locator("[data-match-over]")).to_contain_text("The host ended this match")
     assert "you can change them" not in bob.locator("body").inner_text()
     # the host plays again with the same seats; Ann follows from her end screen
+    expect(host.locator("[data-match-over]")).to_contain_text("The host ended this match")
     host.get_by_role("button", name="Play again with the same seats").click()
-    host.wait_for_url(re.compile(r"/m/[A-Z0-9]{6}/host$"))
-    new_code = host.locator(".room-code").first.inner_text().strip()
-    assert new_code != code
+    host.wait_for_url(lambda url: re.search(r"/m/[A-Z0-9]{6}/host$", url) is not None
+                      and f"/m/{code}/" not in url)
+    new_code = host.url.rsplit("/", 2)[-2]
+    assert re.fullmatch(r"[A-Z0-9]{6}", new_code) and new_code != code
     ann = pages["Ann"]
     expect(ann.locator("[data-next-table]")).to_contain_text(new_code)
     ann.get_by_role("button", name="Sit at the new table as Ann").click()
