@@ -55,10 +55,11 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def position_wins(bot: str, players: int, games: int, options: dict[str, Any],
-                  seed0: int = 0) -> tuple[list[float], int, float]:
+                  seed0: int = 0) -> tuple[list[float], int, float, list[float]]:
     """Wins per turn-order position over `games` mirror matches, the games that finished,
-    and the mean rounds played."""
+    the mean rounds played, and wins per seat."""
     wins = [0.0] * players
+    by_seat = [0.0] * players
     finished = rounds = 0
     for seed in range(seed0, seed0 + games):
         match = play_match(GAME, [bot] * players, options, seed).match
@@ -71,7 +72,8 @@ def position_wins(bot: str, players: int, games: int, options: dict[str, Any],
         winners = outcome.ranking[0]
         for seat in winners:
             wins[(seat - first) % players] += 1 / len(winners)
-    return wins, finished, rounds / max(1, games)
+            by_seat[seat] += 1 / len(winners)
+    return wins, finished, rounds / max(1, games), by_seat
 
 
 def fairness(args: argparse.Namespace) -> None:
@@ -83,14 +85,15 @@ def fairness(args: argparse.Namespace) -> None:
     print(f"CPU seat fairness, mirror matches, options {options or 'default'}")
     for players in (int(p) for p in args.players.split(",")):
         for bot in args.bots.split(","):
-            wins, finished, rounds = position_wins(bot, players, args.games, options)
-            cells = []
-            for won in wins:
-                low, high = wilson(won, finished)
-                cells.append(f"{100 * won / max(1, finished):5.1f}% [{100 * low:4.1f}-"
-                             f"{100 * high:4.1f}]")
-            print(f"{players}p {bot:<10} n={finished:<5} rounds {rounds:4.1f}  "
-                  + "  ".join(f"P{i + 1} {c}" for i, c in enumerate(cells)))
+            wins, finished, rounds, by_seat = position_wins(bot, players, args.games, options)
+            for label, counts in (("P", wins), ("seat ", by_seat)):
+                cells = []
+                for won in counts:
+                    low, high = wilson(won, finished)
+                    cells.append(f"{100 * won / max(1, finished):5.1f}% [{100 * low:4.1f}-"
+                                 f"{100 * high:4.1f}]")
+                print(f"{players}p {bot:<10} n={finished:<5} rounds {rounds:4.1f}  "
+                      + "  ".join(f"{label}{i + 1} {c}" for i, c in enumerate(cells)))
             sys.stdout.flush()
 
 

@@ -253,20 +253,47 @@ def _sample(actions: list[Any], labels: Callable[[Any], list[str]], per_label: i
     return picked
 
 
+def _scalars(value: Any, found: set[str]) -> set[str]:
+    """Every number and string in a JSON value (not the keys): what a view lets one know."""
+    if isinstance(value, dict):
+        for item in value.values():
+            _scalars(item, found)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _scalars(item, found)
+    elif isinstance(value, int | float | str) and not isinstance(value, bool):
+        found.add(repr(value))
+    return found
+
+
+def _masked(value: Any, known: set[str]) -> Any:
+    """A move's JSON as someone sees it who knows only `known`: every other number or
+    string (a card in a hidden hand, say) becomes "?"."""
+    if isinstance(value, dict):
+        return {key: _masked(item, known) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_masked(item, known) for item in value]
+    if isinstance(value, bool) or value is None or repr(value) in known:
+        return value
+    return "?"
+
+
 def check_public_events(match: Match, rng: random.Random, per_label: int = 2) -> int:
-    """A turn-based move may be secret in part (which cards from a hidden hand); then its
-    events must not tell what the views do not show. For a few legal moves of each kind
-    (the game's action labels) of each prompted seat, every other viewer whose view (and
-    prompt) ends up the same after two moves of the same kind must also have been told the
-    same events. Returns how many pairs were compared."""
+    """A turn-based move may be secret in part (which cards of a hidden hand it uses); then
+    its events must not tell others what they cannot see. For a few legal moves of each kind
+    (the game's action labels) of each prompted seat: two moves that differ only in what a
+    viewer cannot see (their JSON is the same once every value absent from the viewer's view
+    is masked) and that leave the viewer's view and prompt the same must have told that
+    viewer the same events. Returns how many pairs were compared."""
     game, state = match.game, match.state
     viewers_ = [*range(len(match.seats)), SPECTATOR]
     labels = getattr(game, "action_labels", lambda action: [])
+    known = {viewer: _scalars(game.view(state, viewer), set()) for viewer in viewers_}
     compared = 0
     for actor, prompt in game.prompts(state).items():
         if prompt.simultaneous:
             continue  # covered by check_hidden_information's first part
-        outcomes: list[tuple[Any, dict[Viewer, tuple[str, str]]]] = []
+        outcomes: list[tuple[Any, dict[Viewer, tuple[str, str, str]]]] = []
         for action in _sample(game.legal_actions(state, actor) or [], labels, per_label, rng):
             trial = copy.deepcopy(state)
             try:
@@ -274,27 +301,27 @@ def check_public_events(match: Match, rng: random.Random, per_label: int = 2) ->
             except Rejected:
                 continue
             prompts = game.prompts(trial)
+            payload = game.action_to_json(action)
             seen = {}
             for viewer in viewers_:
                 if viewer == actor:
                     continue
                 prompt_after = prompts.get(viewer) if isinstance(viewer, int) else None
-                looks = canonical(game.view(trial, viewer)) + canonical(
-                    prompt_after.to_json() if prompt_after else None)
+                looks = canonical([labels(action)[:1], _masked(payload, known[viewer]),
+                                   game.view(trial, viewer),
+                                   prompt_after.to_json() if prompt_after else None])
                 told = canonical([e.to_json() for e in events if e.visible_to(viewer)])
-                seen[viewer] = (looks, told)
+                seen[viewer] = (looks, told, canonical(payload))
             outcomes.append((action, seen))
         for i, (first, seen_first) in enumerate(outcomes):
             for second, seen_second in outcomes[i + 1:]:
-                if labels(first)[:1] != labels(second)[:1]:
-                    continue  # different kinds of move may say so (a free is no execute)
-                for viewer, (looks, told) in seen_first.items():
+                for viewer, (looks, told, _) in seen_first.items():
                     if seen_second[viewer][0] != looks:
                         continue
                     compared += 1
                     assert seen_second[viewer][1] == told, (
-                        f"seat {actor}'s moves {first!r} and {second!r} look the same to "
-                        f"{viewer!r}, but its events tell them apart: {told} vs "
+                        f"seat {actor}'s moves {first!r} and {second!r} differ only in what "
+                        f"{viewer!r} cannot see, yet its events tell them apart: {told} vs "
                         f"{seen_second[viewer][1]}")
     return compared
 

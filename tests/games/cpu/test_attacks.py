@@ -212,3 +212,20 @@ def test_machine_shut_down_cannot_be_attacked_but_booting_can(table):
     assert "another machine" in t.rejected(ADA, "execute 1 at ada")
     t.do(ADA, "execute 1 at chiara")
     assert t.m(CHIARA)["cycles"] == 8
+
+
+def test_a_chain_of_reactions_ends(table):
+    """§9 "you can use that value as a return attack against the attacking machine" – with
+    reaction_chain, each daemon returns fire once per chain, so two walls of reacting
+    daemons that cannot break each other do not trade reactions for ever."""
+    t = table(reaction_chain=True)
+    t.binary(ADA, "fail2ban", "libcrypt", "libcaca", daemon=True)  # 0/4/3
+    t.binary(BRUNO, "fail2ban", "libcrypt", "libcaca", daemon=True)
+    t.binary(ADA, "ping")  # 1/0/1
+    t.do(ADA, "execute 2 at bruno")
+    rounds = 0
+    while t.state["window"] is not None:
+        t.do(t.state["window"]["seat"], "react")
+        rounds += 1
+    assert rounds == 2  # Bruno's wall answers, then Ada's; neither can answer again
+    assert t.m(ADA)["cycles"] == 10 and t.m(BRUNO)["cycles"] == 10

@@ -49,6 +49,8 @@ def attack(state: State, attacker: int, defender: int, value: int, events: Event
            perl: bool = False, reaction: bool = False) -> None:
     """Start an attack; it may stop at a window waiting for the defender."""
     d = machine(state, defender)
+    if not reaction:
+        state["chain"] = []
     if attacker not in d["attackers"]:
         d["attackers"].append(attacker)
         d["attackers"].sort()
@@ -92,7 +94,10 @@ def resolve(state: State, attacker: int, defender: int, value: int, events: Even
                 left -= defence
             else:
                 left = 0
-    returned = sum(values(state, head)[2] for head in touched)
+    # With reaction_chain a daemon returns fire once per chain of attacks, so two walls of
+    # daemons cannot trade reactions for ever.
+    fresh = [head for head in touched if head not in state["chain"]]
+    returned = sum(values(state, head)[2] for head in fresh)
     for head in defeated:
         d["memory"].remove(head)
         d["daemons"].remove(head)
@@ -109,6 +114,7 @@ def resolve(state: State, attacker: int, defender: int, value: int, events: Even
     if state["over"] or machine(state, attacker)["status"] == OUT:
         return
     if returned > 0 and (not reaction or state["options"]["reaction_chain"]):
+        state["chain"] += [head for head in fresh if values(state, head)[2] > 0]
         open_window(state, "react", defender, attacker, returned, True)
 
 

@@ -4,6 +4,10 @@
     deck        draw pile, card numbers, top last (hidden order)
     trash       face-up discard pile, item heads, top last
     binaries    {str(source card): [library cards]}: the paper clips holding binaries
+    hidden      binaries compiled in a backing store that nobody else has seen yet
+    chain       daemons that have returned fire in the current chain of reactions
+    counters    every cycle counter in play (machines, supply, borrowed)
+    first       the seat that played first (turn order goes round from it)
     supply      cycle counters in the box
     machines    per seat: status (running | down | booting | out), cycles (counters held),
                 hand (backing store), memory, daemons (heads, in daemonisation order), roms,
@@ -64,7 +68,7 @@ def setup(seats: Sequence[str], options: Mapping[str, Any], rng: random.Random) 
     supply = box - dealt if options["counter_box"] else box
     state: State = {
         "names": list(seats), "options": options, "deck": cards, "trash": [], "binaries": {},
-        "hidden": [], "supply": supply, "counters": supply + dealt, "first": first,
+        "hidden": [], "chain": [], "supply": supply, "counters": supply + dealt, "first": first,
         "machines": machines, "turn": new_turn(first, 1, 1), "window": None, "windows": 0,
         "out_order": [], "over": False, "ended_by": None,
     }
