@@ -43,4 +43,16 @@ async def run_deadlines(table: Table, tick: float, lease: float, keep_days: floa
             raise
         except Exception:  # a database hiccup must not stop the clock for good
             log.exception("deadline loop failed; trying again")
-        await asyncio.sleep(tick)
+        await asyncio.sleep(await _until_next(table, tick))
+
+
+async def _until_next(table: Table, tick: float) -> float:
+    """Sleep until the next deadline if it comes before the next tick, so a 30-second turn
+    ends on time rather than up to a tick late."""
+    try:
+        due = await table.store.next_deadline()
+    except Exception:  # the next tick will look again
+        return tick
+    if due is None:
+        return tick
+    return min(tick, max(0.005, due - table.clock.now() + 0.002))
