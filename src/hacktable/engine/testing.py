@@ -266,14 +266,14 @@ def _scalars(value: Any, found: set[str]) -> set[str]:
     return found
 
 
-def _masked(value: Any, known: set[str]) -> Any:
-    """A move's JSON as someone sees it who knows only `known`: every other number or
-    string (a card in a hidden hand, say) becomes "?"."""
+def _masked(value: Any, secret: set[str]) -> Any:
+    """A move's JSON as someone sees it for whom the values in `secret` are hidden (a card
+    in the mover's hand, say): those become "?"."""
     if isinstance(value, dict):
-        return {key: _masked(item, known) for key, item in value.items()}
+        return {key: _masked(item, secret) for key, item in value.items()}
     if isinstance(value, list | tuple):
-        return [_masked(item, known) for item in value]
-    if isinstance(value, bool) or value is None or repr(value) in known:
+        return [_masked(item, secret) for item in value]
+    if isinstance(value, bool) or value is None or repr(value) not in secret:
         return value
     return "?"
 
@@ -282,9 +282,9 @@ def check_public_events(match: Match, rng: random.Random, per_label: int = 2) ->
     """A turn-based move may be secret in part (which cards of a hidden hand it uses); then
     its events must not tell others what they cannot see. For a few legal moves of each kind
     (the game's action labels) of each prompted seat: two moves that differ only in what a
-    viewer cannot see (their JSON is the same once every value absent from the viewer's view
-    is masked) and that leave the viewer's view and prompt the same must have told that
-    viewer the same events. Returns how many pairs were compared."""
+    viewer cannot see (their JSON is the same once every value the mover's view shows and
+    the viewer's does not is masked) and that leave the viewer's view and prompt the same
+    must have told that viewer the same events. Returns how many pairs were compared."""
     game, state = match.game, match.state
     viewers_ = [*range(len(match.seats)), SPECTATOR]
     labels = getattr(game, "action_labels", lambda action: [])
@@ -307,7 +307,8 @@ def check_public_events(match: Match, rng: random.Random, per_label: int = 2) ->
                 if viewer == actor:
                     continue
                 prompt_after = prompts.get(viewer) if isinstance(viewer, int) else None
-                looks = canonical([labels(action)[:1], _masked(payload, known[viewer]),
+                secret = known[actor] - known[viewer]
+                looks = canonical([labels(action)[:1], _masked(payload, secret),
                                    game.view(trial, viewer),
                                    prompt_after.to_json() if prompt_after else None])
                 told = canonical([e.to_json() for e in events if e.visible_to(viewer)])

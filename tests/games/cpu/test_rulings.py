@@ -47,13 +47,16 @@ def test_catch_up_cycles_give_later_machines_more():
     GAME.check_invariants(match.state)
 
 
-def test_first_turn_cycles_limit_only_the_first_turn(table):
-    """Compensation option first_turn_cycles: the first machine spends at most this many in
-    the game's first turn; every later turn has all its cycles (§4)."""
-    t = table(first_turn_cycles=6)
-    assert t.view(ADA)["turn"]["free"] == 6
-    t.end_turn(ADA)
-    assert t.view(BRUNO)["turn"]["free"] == 10
+def test_first_turn_cycles_limit_only_the_first_round(table):
+    """Compensation option first_turn_cycles: in the first round the first machine spends
+    at most this many, later ones evenly more, the last one all 10; every later turn has all
+    its cycles ("Each player starts with 10 cycles (or actions)", §4)."""
+    t = table(players=3, first_turn_cycles=5)
+    free = []
+    for _ in range(4):
+        free.append(t.view(t.turn["seat"])["turn"]["free"])
+        t.end_turn(t.turn["seat"])
+    assert free == [5, 7, 10, 10]
 
 
 # -- cycles ----------------------------------------------------------------------------------

@@ -85,10 +85,21 @@ def begin(state: State, events: Events) -> None:
         boot(state, events)
         return
     borrow_cloud(state, seat, events)
-    if turn["number"] == 1 and options["first_turn_cycles"]:
-        turn["spent"] += max(0, free_cycles(state) - options["first_turn_cycles"])
+    if turn["round"] == 1 and options["first_turn_cycles"]:
+        turn["spent"] += max(0, free_cycles(state) - first_round_limit(state, seat))
     turn["pending"] = list(m["daemons"])
     turn["step"] = "daemons"
+
+
+def first_round_limit(state: State, seat: int) -> int:
+    """Compensation `first_turn_cycles`: in the first round the first machine spends at most
+    that many cycles, and each later machine a little more, evenly, up to the full
+    `starting_cycles` for the last one (seat fairness: docs/rules/cpu.md)."""
+    options = state["options"]
+    n = len(state["names"])
+    position = (seat - state["first"]) % n
+    low, full = options["first_turn_cycles"], options["starting_cycles"]
+    return low + max(0, full - low) * position // max(1, n - 1)
 
 
 def borrow_cloud(state: State, seat: int, events: Events) -> None:

@@ -17,8 +17,9 @@ OPTIONS = OptionSchema((
            "or seat 1 (seed: silent).", choices=("random", "seat1")),
     Option("catch_up_cycles", 0, "First-turn compensation: each machine later in the turn "
            "order starts with this many more cycles than the one before it.", 0, 10),
-    Option("first_turn_cycles", 0, "First-turn compensation: the first machine may spend at "
-           "most this many cycles in the game's first turn (0: no limit).", 0, 50),
+    Option("first_turn_cycles", 0, "First-turn compensation: in the first round the first "
+           "machine may spend at most this many cycles, each later one evenly more, the last "
+           "one all its starting cycles (0: no limit).", 0, 50),
     Option("hand_size", 6, "Cards dealt into each backing store (\"6 Cards in Backing "
            "Store\").", 0, 20),
     Option("memory_slots", 6, "Memory slots per machine.", 1, 20),
