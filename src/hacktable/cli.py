@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
+from hacktable.bots.registry import make_bot
 from hacktable.console import console, fail, parse_options, say
 from hacktable.engine import GM, SPECTATOR, Match, Rejected, all_games, get_game
 from hacktable.engine.contract import Prompt
 from hacktable.engine.seats import seat_names
 from hacktable.sim.command import seat_personalities, simulate
-from hacktable.sim.runner import bot_rng, make_bot
+from hacktable.sim.runner import bot_rng
 
 if TYPE_CHECKING:
     from hacktable.mail.settings import MailSettings

@@ -7,12 +7,12 @@ import random
 import pytest
 
 from hacktable.bots import GENERIC_BOTS, RandomLegalBot
+from hacktable.bots.registry import UnknownPersonality
 from hacktable.engine import Match, Prompt, get_game
 from hacktable.engine.contract import Bot
 from hacktable.games.rexfurum.rules import check_names
 from hacktable.sim.results import count_labels, logged_actions, result_of
 from hacktable.sim.runner import (
-    UnknownPersonality,
     play,
     play_match,
     seat_names,

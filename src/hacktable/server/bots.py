@@ -10,16 +10,15 @@ prompt changes.
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import random
 from typing import TYPE_CHECKING, Any
 
+from hacktable.bots.registry import equip, make_bot
 from hacktable.engine.errors import Rejected
 from hacktable.engine.rng import derive_seed
 from hacktable.server import clockwork
 from hacktable.server.clock import iso
-from hacktable.sim.runner import make_bot
 from hacktable.store.records import BOT, RUNNING
 
 if TYPE_CHECKING:
@@ -74,8 +73,8 @@ async def _step(table: Table, live: Live) -> bool:
                 continue
             bot = make_bot(live.game, seat.personality or "random-legal")
             legal = match.legal_actions(seat.seat) if getattr(bot, "wants_legal", False) else None
-            if getattr(bot, "wants_media", False):  # the seat's media, as its person gets it
-                bot.media = functools.partial(match.game.media, match.state, seat.seat)
+            # the seat's media, as its person gets it, and a searching bot's sampler
+            equip(bot, match.game, match.state, seat.seat, len(live.seats), table=True)
             rng = random.Random(derive_seed(live.record.seed, match.next_seq, f"bot{seat.seat}"))
             action = bot.act(match.view(seat.seat), prompt, legal, rng)
             if action is None:

@@ -10,11 +10,11 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from hacktable.bots.registry import bot_classes
 from hacktable.engine.contract import GM, SPECTATOR, Event, Game
 from hacktable.engine.match import HOST, RUNTIME_KINDS
 from hacktable.server.clock import iso
 from hacktable.server.service import RECENT_EVENTS, Caller, Live
-from hacktable.sim.runner import bot_classes
 from hacktable.store.records import FINISHED
 
 MAX_LEGAL_SHOWN = 500

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from hacktable.bots.registry import UnknownPersonality, make_bot
 from hacktable.engine.contract import GM, SPECTATOR, Game, Prompt, Viewer
 from hacktable.engine.errors import OptionError, Rejected, UnknownGame
 from hacktable.engine.match import HOST, SEAT, Entry, Match
@@ -41,7 +42,6 @@ from hacktable.server.security import (
     token_hash,
     token_matches,
 )
-from hacktable.sim.runner import UnknownPersonality, make_bot
 from hacktable.store import Conflict, MatchRecord, SeatRecord, Store
 from hacktable.store.records import BOT, FINISHED, HUMAN, LOBBY, OPEN, PAUSED, RUNNING
 

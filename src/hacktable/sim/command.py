@@ -23,13 +23,13 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from hacktable.bots.registry import bot_classes, known_personality
 from hacktable.console import fail, parse_options
 from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
 from hacktable.engine.registry import get_game
 from hacktable.sim.batch import run_batch
 from hacktable.sim.report import print_summary, score_label
-from hacktable.sim.runner import bot_classes
 
 
 def default_bots(game: Game) -> list[str]:
@@ -47,7 +47,7 @@ def seat_personalities(game: Game, bots: str | None, players: int) -> list[str]:
         raise Rejected("Name at least one bot personality with --bots.")
     known = bot_classes(game)
     for name in names:
-        if name not in known:
+        if not known_personality(game, name):
             raise Rejected(f"{game.name} has no bot called {name!r}; try one of: "
                            f"{', '.join(sorted(known))}.")
     return [names[seat % len(names)] for seat in range(players)]

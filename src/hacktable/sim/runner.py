@@ -7,13 +7,12 @@ view only, and when nobody is left to ask it declares the phase's deadline passe
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hacktable.bots import GENERIC_BOTS
+from hacktable.bots.registry import equip, make_bot
 from hacktable.engine.contract import Game, Prompt
 from hacktable.engine.errors import Rejected
 from hacktable.engine.match import Match
@@ -22,27 +21,6 @@ from hacktable.engine.seats import seat_names
 
 DEFAULT_STEP_LIMIT = 100_000
 MAX_ERROR_REASONS = 5
-
-
-class UnknownPersonality(ValueError):
-    """A bot personality that neither the game nor the generic bots provide."""
-
-
-def bot_classes(game: Game) -> dict[str, type]:
-    """Every personality that can sit at this game: its own bots, then the generic ones."""
-    return {**GENERIC_BOTS, **game.bots()}
-
-
-def make_bot(game: Game, personality: str) -> Any:
-    """A fresh bot; an unknown name raises `UnknownPersonality` listing the known ones."""
-    classes = bot_classes(game)
-    try:
-        return classes[personality]()
-    except KeyError:
-        known = ", ".join(sorted(classes))
-        raise UnknownPersonality(
-            f"{game.name} has no bot called {personality!r}; try one of: {known}."
-        ) from None
 
 
 def bot_rng(seed: int | str, seat: int) -> random.Random:
@@ -122,8 +100,7 @@ def play_match(
             steps += 1
             prompt = prompts[seat]
             legal = match.legal_actions(seat) if wants_legal[seat] else None
-            if getattr(bots[seat], "wants_media", False):  # what the seat may hear
-                bots[seat].media = functools.partial(game.media, match.state, seat)
+            equip(bots[seat], game, match.state, seat, len(bots))  # media, a sampler
             action = bots[seat].act(match.view(seat), prompt, legal, rngs[seat])
             if action is None:
                 declined[seat] = prompt

@@ -1,0 +1,304 @@
+"""The thinker: information-set Monte Carlo tree search over the engine contract, for any game.
+
+Why it is fair. A bot decides from its seat's view (docs/architecture.md, Bots) and must
+never read hidden state. Search needs whole states to play forward, so the runner (the
+simulator, or the table) hands the thinker a *sampler*: a callable that returns
+`game.redeal(true_state, seat, rng)`, a state the seat cannot tell from the true one with
+every hidden part dealt anew. The hidden-information checker (`engine/testing.py`,
+`check_hidden_information`) proves for every game that a re-dealt state leaves the seat's
+view, prompt and legal moves unchanged; so a sample carries no more information about the
+hidden parts than the view does, *provided the game's redeal re-deals every hidden part*.
+Where `redeal` returns None the game hides nothing and the sample is a copy of the state.
+Where a game's redeal knowingly keeps a hidden part as it is (it says so in its docstring,
+and is listed in `SAMPLER_GAPS`), a sample would reveal that part, so the thinker is not
+offered for that game until it has a proper sampler.
+
+How it searches (single-observer ISMCTS, after Cowling, Powley and Whitehouse's paper
+"Information Set Monte Carlo Tree Search", 2012): each iteration samples a state, walks a
+tree of moves shared by all samples (every seat's moves are in it, keyed by seat and move),
+choosing among the moves legal in this sample by UCB1 with availability counts, adds one
+node, then plays random legal moves to the end or to a depth cap, and backs up each seat's
+reward (a win credit shared by tied winners, blended with the seat's rank). Where the open
+phase has a clock, letting it run out ("pass") is one of the moves, as it is for a person.
+Randomness the game needs while searching comes from the bot's own generator, so with an
+iteration budget the thinker is deterministic given its rng. A time budget (the table's,
+optional) makes it stop early; games never read a clock, the bot does.
+
+Where the game cannot list a seat's moves (`legal_actions` is None), or lists at most one
+(a typed answer cannot be listed without giving it away), the thinker asks the game's own
+heuristic bot for that decision.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from hacktable.engine.contract import Action, Game, Prompt, State
+from hacktable.engine.errors import Rejected
+
+PASS = "\x00pass"
+"""The key of 'hand in nothing and let the phase's time run out'."""
+
+DEFAULT_ITERATIONS = 64
+DEFAULT_DEPTH = 400
+"""Moves and timeouts a playout makes before it is scored as a draw (1/seats each)."""
+EXPLORATION = 0.7
+WIN_WEIGHT = 0.75
+"""The reward is this much win credit and the rest rank (1 first, 0 last): the rank keeps a
+signal alive in many-seat games where a random playout rarely wins."""
+
+SAMPLER_GAPS: dict[str, str] = {
+    "scarecity": "its redeal keeps the other players' secret plans as they are",
+}
+"""Games whose redeal leaves a hidden part untouched: a sample would reveal it."""
+
+SampleState = Callable[[random.Random], State]
+
+
+@dataclass(frozen=True)
+class Sampler:
+    """What a seat may use to imagine the hidden parts: the game, the seat, and re-dealt
+    copies of the position. It is built by the runner from the true state; the bot sees
+    only what `sample` returns, which is indistinguishable from the truth for this seat."""
+
+    game: Game
+    seat: int
+    seats: int
+    sample: SampleState
+
+
+def sampler_for(game: Game, state: State, seat: int, seats: int) -> Sampler:
+    """A sampler for `seat` at `state`; states are re-dealt lazily, one per call."""
+    import copy
+
+    def sample(rng: random.Random) -> State:
+        dealt = game.redeal(state, seat, rng)
+        return dealt if dealt is not None else copy.deepcopy(state)
+
+    return Sampler(game, seat, seats, sample)
+
+
+def searchable(game: Game) -> bool:
+    """The thinker can sit at games that list legal moves and have a faithful sampler."""
+    from hacktable.engine.contract import BaseGame
+
+    lists = type(game).legal_actions is not BaseGame.legal_actions
+    return lists and game.id not in SAMPLER_GAPS
+
+
+@dataclass(slots=True)
+class Node:
+    """Statistics of one move in the shared tree, from the mover's point of view."""
+
+    seat: int
+    visits: int = 0
+    reward: float = 0.0
+    available: int = 0
+    children: dict[tuple[int, str], Node] = field(default_factory=dict)
+
+
+def action_key(game: Game, action: Action | None) -> str:
+    """Moves are compared by their JSON, the one form every game's actions have."""
+    if action is None:
+        return PASS
+    return json.dumps(game.action_to_json(action), sort_keys=True, separators=(",", ":"))
+
+
+def rewards(game: Game, state: State, seats: int) -> list[float]:
+    """Each seat's reward at the end of a playout (a draw if it stopped at the cap)."""
+    outcome = game.outcome(state)
+    if outcome is None or seats == 0:
+        return [1.0 / max(seats, 1)] * seats
+    result = [0.0] * seats
+    winners = outcome.winners
+    for seat in winners:
+        if 0 <= seat < seats:
+            result[seat] += WIN_WEIGHT / len(winners)
+    place = 0
+    for group in outcome.ranking:
+        rank = 1.0 - place / (seats - 1) if seats > 1 else 1.0
+        for seat in group:
+            if 0 <= seat < seats:
+                result[seat] += (1 - WIN_WEIGHT) * rank
+        place += len(group)
+    return result
+
+
+def clocked(game: Game, state: State) -> bool:
+    """Whether the open phase has a clock that will run out: only then is letting the time
+    pass a move (an untimed phase would wait for ever)."""
+    return any(prompt.time_limit is not None for prompt in game.prompts(state).values())
+
+
+class Playout:
+    """One sampled state played forward the way the simulator's runner plays a match:
+    seats that have not handed in are asked in turn; when nobody is left, time runs out."""
+
+    def __init__(self, game: Game, state: State, rng: random.Random) -> None:
+        self.game, self.state, self.rng = game, state, rng
+        self.declined: dict[int, Prompt] = {}
+        self.steps = 0
+
+    def next_decision(self, depth: int) -> tuple[int, Prompt] | None:
+        """The next seat to decide and its prompt, closing phases nobody will act in;
+        None once the match is over or the depth cap is reached."""
+        game = self.game
+        while self.steps < depth and game.outcome(self.state) is None:
+            prompts = game.prompts(self.state)
+            for seat, prompt in prompts.items():
+                if not prompt.submitted and self.declined.get(seat) != prompt:
+                    return seat, prompt
+            self.steps += 1
+            try:
+                game.timeout(self.state, self.rng)
+            except Rejected:  # an untimed phase nobody acts in: the playout ends here
+                return None
+            self.declined.clear()
+        return None
+
+    def make(self, seat: int, prompt: Prompt, action: Action | None) -> None:
+        """Hand in `action` (None passes); a refused move counts as a pass, as at a table."""
+        self.steps += 1
+        if action is None:
+            self.declined[seat] = prompt
+            return
+        try:
+            self.game.apply(self.state, seat, action, self.rng)
+        except Rejected:
+            self.declined[seat] = prompt
+            return
+        self.declined.pop(seat, None)
+
+
+class ThinkerBot:
+    """ISMCTS over the contract; `sampler` must be set by the runner before `act`."""
+
+    personality: ClassVar[str] = "thinker"
+    wants_legal: ClassVar[bool] = True
+    wants_sampler: ClassVar[bool] = True
+    wants_media: ClassVar[bool] = True
+
+    def __init__(self, game: Game | None = None, iterations: int = DEFAULT_ITERATIONS,
+                 time_budget: float | None = None, depth: int = DEFAULT_DEPTH,
+                 exploration: float = EXPLORATION) -> None:
+        self.game = game
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.depth = depth
+        self.exploration = exploration
+        self.sampler: Sampler | None = None
+        self.media: Callable[[str], Any] | None = None
+        self.last_iterations = 0
+
+    # -- the decision ---------------------------------------------------------------------
+
+    def act(self, view: Any, prompt: Prompt, legal: Sequence[Action] | None,
+            rng: random.Random) -> Action | None:
+        """The most visited root move after the budget; a pass is returned as None."""
+        if legal is None or len(legal) <= 1 or self.sampler is None:
+            return self.fallback(view, prompt, legal, rng)
+        sampler = self.sampler
+        game = sampler.game
+        root = Node(seat=-1)
+        moves: dict[str, Action | None] = {action_key(game, a): a for a in legal}
+        if clocked(game, sampler.sample(rng)):
+            moves[PASS] = None
+        clock = time.perf_counter
+        deadline = clock() + self.time_budget if self.time_budget else None
+        done = 0
+        while done < self.iterations and (deadline is None or clock() < deadline):
+            self._iterate(root, moves, sampler, prompt, rng)
+            done += 1
+        self.last_iterations = done
+        best = max(moves, key=lambda key: (root.children[(sampler.seat, key)].visits
+                                           if (sampler.seat, key) in root.children else -1,
+                                           key != PASS))
+        return moves[best]
+
+    def _iterate(self, root: Node, moves: dict[str, Action | None], sampler: Sampler,
+                 prompt: Prompt, rng: random.Random) -> None:
+        game, seat = sampler.game, sampler.seat
+        state = sampler.sample(rng)
+        playout = Playout(game, state, rng)
+        path: list[Node] = []
+        node = root
+        # The root is this seat's decision, with the moves the true position lists.
+        decider: tuple[int, Prompt] | None = (seat, prompt)
+        options: dict[str, Action | None] = moves
+        in_tree = True
+        while decider is not None:
+            mover, asked = decider
+            if in_tree:
+                if options is None:
+                    options = self._options(game, playout.state, mover)
+                keys = list(options)
+                for key in keys:
+                    child = node.children.get((mover, key))
+                    if child is not None:
+                        child.available += 1
+                untried = [key for key in keys if (mover, key) not in node.children]
+                if untried:
+                    key = untried[rng.randrange(len(untried))]
+                    child = Node(mover, available=1)
+                    node.children[(mover, key)] = child
+                    in_tree = False
+                else:
+                    key = max(keys, key=lambda k: self._ucb(node.children[(mover, k)]))
+                    child = node.children[(mover, key)]
+                path.append(child)
+                node = child
+                playout.make(mover, asked, options[key])
+            else:
+                legal = game.legal_actions(playout.state, mover) or []
+                playout.make(mover, asked, legal[rng.randrange(len(legal))] if legal else None)
+            options = None
+            decider = playout.next_decision(self.depth)
+        reward = rewards(game, playout.state, sampler.seats)
+        for visited in path:
+            visited.visits += 1
+            if 0 <= visited.seat < len(reward):
+                visited.reward += reward[visited.seat]
+
+    def _options(self, game: Game, state: State, seat: int) -> dict[str, Action | None]:
+        options: dict[str, Action | None] = {
+            action_key(game, a): a for a in game.legal_actions(state, seat) or []}
+        if clocked(game, state) or not options:
+            options[PASS] = None
+        return options
+
+    def _ucb(self, child: Node) -> float:
+        if child.visits == 0:
+            return math.inf
+        return (child.reward / child.visits
+                + self.exploration * math.sqrt(math.log(max(child.available, 1))
+                                               / child.visits))
+
+    # -- when there is nothing to search ----------------------------------------------
+
+    def fallback(self, view: Any, prompt: Prompt, legal: Sequence[Action] | None,
+                 rng: random.Random) -> Action | None:
+        """The game's own heuristic bot decides (the first of its bots that is not random);
+        with none, the only listed move, else nothing."""
+        helper = heuristic_bot(self.game)
+        if helper is not None:
+            if getattr(helper, "wants_media", False):
+                helper.media = self.media
+            return helper.act(view, prompt, legal, rng)
+        return legal[0] if legal else None
+
+
+def heuristic_bot(game: Game | None) -> Any | None:
+    """The game's best-known heuristic: its first own bot that is not a random one."""
+    if game is None:
+        return None
+    for name, cls in game.bots().items():
+        if "random" not in name:
+            return cls()
+    return None
+

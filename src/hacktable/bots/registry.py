@@ -1,0 +1,74 @@
+"""Which bots can sit at a game, how to make one, and what a runner hands it before it acts:
+the one place the table, the terminal and the simulator ask (docs/architecture.md, Bots),
+so a new generic bot is offered everywhere at once."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from hacktable.bots import GENERIC_BOTS
+from hacktable.bots.ismcts import ThinkerBot, sampler_for, searchable
+from hacktable.engine.contract import Game, State
+
+TABLE_TIME_BUDGET = 1.0
+"""Seconds a thinker may search at a served table, where people wait for it."""
+
+
+class UnknownPersonality(ValueError):
+    """A bot personality that neither the game nor the generic bots provide."""
+
+
+def bot_classes(game: Game) -> dict[str, type]:
+    """Every personality that can sit at this game: its own bots, then the generic ones
+    (the thinker wherever it can search the game)."""
+    classes = dict(GENERIC_BOTS)
+    if searchable(game):
+        classes[ThinkerBot.personality] = ThinkerBot
+    return {**classes, **game.bots()}
+
+
+def split_budget(personality: str) -> tuple[str, int | None]:
+    """`thinker:256` is the thinker with 256 iterations a move (for the lab's budgets)."""
+    name, _, budget = personality.partition(":")
+    if budget.isdigit() and int(budget) > 0:
+        return name, int(budget)
+    return personality, None
+
+
+def known_personality(game: Game, personality: str) -> bool:
+    """Whether `make_bot` can make this personality for this game."""
+    name, budget = split_budget(personality)
+    classes = bot_classes(game)
+    return name in classes and (budget is None or classes[name] is ThinkerBot)
+
+
+def make_bot(game: Game, personality: str) -> Any:
+    """A fresh bot; an unknown name raises `UnknownPersonality` listing the known ones."""
+    classes = bot_classes(game)
+    name, budget = split_budget(personality)
+    try:
+        if not known_personality(game, personality):
+            raise KeyError(personality)
+        cls = classes[name]
+    except KeyError:
+        known = ", ".join(sorted(classes))
+        raise UnknownPersonality(
+            f"{game.name} has no bot called {personality!r}; try one of: {known}."
+        ) from None
+    if cls is ThinkerBot:
+        return ThinkerBot(game) if budget is None else ThinkerBot(game, iterations=budget)
+    return cls()
+
+
+def equip(bot: Any, game: Game, state: State, seat: int, seats: int,
+          table: bool = False) -> None:
+    """Hand a bot what its seat may use besides the view, just before it acts: the media
+    its person would hear, and for a searching bot a sampler of indistinguishable states
+    (see `hacktable.bots.ismcts`). At a table the search also gets a time budget."""
+    if getattr(bot, "wants_media", False):
+        bot.media = functools.partial(game.media, state, seat)
+    if getattr(bot, "wants_sampler", False):
+        bot.sampler = sampler_for(game, state, seat, seats)
+        if table and bot.time_budget is None:
+            bot.time_budget = TABLE_TIME_BUDGET
