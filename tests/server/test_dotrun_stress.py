@@ -38,10 +38,11 @@ def servers(request: pytest.FixtureRequest, tmp_path) -> Iterator[list[Server]]:
     clock = TestClock(tmp_path / "clock")
     with contextlib.ExitStack() as stack:
         if request.param == "sqlite x2":
-            # Two processes on one SQLite file, nothing to tell each other of moves: each
-            # learns of the other's draws only when its own write loses the race.
+            # Two processes on one SQLite file: a draw that lost the race is caught by the
+            # store's sequence check (the file's lock only orders the writes), and Redis
+            # only tells the other process to show the new state.
             url = f"sqlite:///{tmp_path / 'hacktable.db'}"
-            urls, redis = [url, url], None
+            urls, redis = [url, url], redis_url()
         else:  # several processes: one PostgreSQL, and Redis to tell each other of moves
             url = stack.enter_context(postgres_database())
             urls, redis = [url, url], redis_url()
