@@ -128,8 +128,8 @@ def bot_rates(tasks: int) -> None:
                     bot.media = (lambda _id, spec=spec: {"spec": spec}) if spec else None
                     prompt = Prompt("hack", "", True, 30.0, False,
                                     {"colour": colour, "ring": name, "task": shown})
-                    answer = bot.hack({"task": shown, "tasks": "seed"}, prompt,
-                                      random.Random(seed + 7919))
+                    draw = random.Random(f"{personality} {colour} {ring} {seed}")
+                    answer = bot.hack({"task": shown, "tasks": "seed"}, prompt, draw)
                     solved += SOURCE.check(task, answer.answer)
                 claimed = SKILLS[personality].chance(colour, name)
                 cells.append(f"{solved / tasks:4.0%} ({claimed:.0%})")
