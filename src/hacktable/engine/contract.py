@@ -184,6 +184,9 @@ class BaseGame:
     credits = ""
     screen_lists_moves = False
     """True where a seat's screen offers `legal_actions` as buttons (a short list)."""
+    referee_seat: int | None = None
+    """The seat of a gamemaster who is a person (Rules for Runners' GM): they may rule while
+    the host has paused the clock, when the other seats may not act."""
     pace_option: str | None = None
     """The name of a yes/no rule option that closes a simultaneous phase as soon as every
     seat has sent its move (instead of waiting for the clock): the host form asks it up

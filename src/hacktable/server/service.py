@@ -400,7 +400,7 @@ class Table:
         its phase's deadline is refused even if the deadline loop has not closed the phase
         yet: the deadline, not the loop's tick, ends the phase."""
         status = live.record.status
-        if status == PAUSED:
+        if status == PAUSED and seat != getattr(live.game, "referee_seat", None):
             raise WrongMoment("The host paused the match; wait until the clock runs again.")
         if status in FINISHED:
             raise WrongMoment("This match is over; no more moves can be made.")

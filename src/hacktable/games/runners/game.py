@@ -46,6 +46,7 @@ class Runners(BaseGame):
     credits = CREDITS
     playthrough_options: ClassVar[dict[str, int]] = {"round_limit": 2}
     fuzz_words = text.FUZZ_WORDS
+    referee_seat = GM_SEAT  # the GM rules while the host has paused the clock
 
     def setup(self, seats: Sequence[str], options: Mapping[str, Any],
               rng: random.Random) -> dict:
