@@ -33,3 +33,22 @@ def test_the_gm_rules_while_paused_and_the_runners_wait(tmp_path):
             assert refused.status_code == 409 and "paused" in refused.json()["detail"]
     finally:
         server.stop()
+
+
+def test_a_gm_who_hosts_gets_the_clock_controls_beside_their_console(tmp_path):
+    import httpx
+
+    server = Server(f"sqlite:///{tmp_path / 'host.db'}", TestClock(tmp_path / "clock"))
+    server.start(timeout=60)
+    try:
+        with httpx.Client(base_url=server.url) as gia, httpx.Client(base_url=server.url) as mica:
+            code = gia.post("/api/matches", json={"game": "runners", "seats": 2}).json()["code"]
+            gia.post(f"/api/matches/{code}/join", json={"seat": 0, "name": "Gia"})
+            mica.post(f"/api/matches/{code}/join", json={"seat": 1, "name": "Mica"})
+            assert gia.post(f"/api/matches/{code}/host/start").status_code == 200
+            page = gia.get(f"/m/{code}").text  # her own seat's page, with the host's cookie
+            assert 'data-viewer="0"' in page and "host-panel" in page
+            assert "Pause the clock" in page
+            assert "host-panel" not in mica.get(f"/m/{code}").text
+    finally:
+        server.stop()

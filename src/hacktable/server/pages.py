@@ -95,7 +95,8 @@ async def room(code: str, request: Request, token: str | None = None) -> Respons
         payload = presenter.screen(live, caller, table.clock.now())
     assert caller.seat is not None
     return _table(live, caller, payload, seat_url,
-                  seat_panels=await _seat_panels(request, live, caller.seat))
+                  seat_panels=await _seat_panels(request, live, caller.seat),
+                  host_controls=is_host)
 
 
 @router.get("/m/{code}/host", response_class=HTMLResponse)
@@ -128,10 +129,13 @@ async def watch(code: str, request: Request) -> Response:
 def _table(live: Live, caller: Caller, payload: dict[str, Any],
            seat_url: str | None = None, host_panels: list[str] | None = None,
            seat_panels: list[str] | None = None,
-           share: dict[str, Any] | None = None) -> HTMLResponse:
-    return HTMLResponse(_render("table.html", **_context(live, caller, payload, seat_url),
-                                host_panels=host_panels or [], seat_panels=seat_panels or [],
-                                share=share))
+           share: dict[str, Any] | None = None, host_controls: bool = False) -> HTMLResponse:
+    """A table page. `host_controls`: a player who is also the host (a gamemaster running
+    their own table) gets the clock and seat controls beside their own screen."""
+    context = _context(live, caller, payload, seat_url)
+    context["is_host"] = context["is_host"] or host_controls
+    return HTMLResponse(_render("table.html", **context, host_panels=host_panels or [],
+                                seat_panels=seat_panels or [], share=share))
 
 
 def _share(request: Request, code: str) -> dict[str, Any]:
