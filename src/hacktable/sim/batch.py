@@ -2,6 +2,9 @@
 
 Workers receive the game's id (not the game object) and send back only `GameResult`s;
 the parent folds them in seed order, so one worker and sixteen give the same summary.
+With rotation the bots move round the table from seed to seed (by the seed alone, so
+however the games are split the same seed seats the same bots), which separates a
+seat's advantage from a strategy's.
 """
 
 from __future__ import annotations
@@ -19,17 +22,26 @@ from hacktable.sim.summary import Summary
 
 Progress = Callable[[int, int], None]
 """Called with (games done, games in all) as games finish."""
+Sink = Callable[[GameResult], None]
+"""Called with each result, in seed order, as it is folded in (to store it at once)."""
 
 MAX_CHUNK = 50
 
 
+def rotated(personalities: Sequence[str], seed: int) -> list[str]:
+    """The bots as seated for this seed under rotation: shifted by seed mod seats."""
+    n = len(personalities)
+    return [personalities[(seat + seed) % n] for seat in range(n)]
+
+
 def play_chunk(
     game_id: str, personalities: Sequence[str], options: Mapping[str, Any] | None,
-    seeds: Sequence[int],
+    seeds: Sequence[int], rotate: bool = False,
 ) -> list[GameResult]:
     """Play one match per seed; the unit of work a worker process receives."""
     game = get_game(game_id)
-    return [result_of(play_match(game, personalities, options, seed)) for seed in seeds]
+    return [result_of(play_match(game, rotated(personalities, seed) if rotate
+                                 else personalities, options, seed)) for seed in seeds]
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -45,28 +57,48 @@ def run_batch(
     seed: int = 1,
     workers: int = 1,
     progress: Progress | None = None,
+    rotate: bool = False,
 ) -> Summary:
     """Play `games` matches (seeds seed .. seed+games-1) and summarise them.
 
     `workers` = 1 plays in this process; more starts that many processes (0: one per CPU).
     """
-    workers = workers or os.cpu_count() or 1
     summary = Summary(game_id)
-    seeds = list(range(seed, seed + games))
+    play_seeds(game_id, personalities, options, range(seed, seed + games), workers,
+               progress, summary.add, rotate)
+    return summary
+
+
+def play_seeds(
+    game_id: str,
+    personalities: Sequence[str],
+    options: Mapping[str, Any] | None,
+    seeds: Sequence[int],
+    workers: int = 1,
+    progress: Progress | None = None,
+    sink: Sink | None = None,
+    rotate: bool = False,
+) -> None:
+    """Play one match per seed and hand each result to `sink` in seed order."""
+    workers = workers or os.cpu_count() or 1
+    seeds = list(seeds)
+    games = len(seeds)
     if workers == 1 or games <= 1:
-        game = get_game(game_id)
         for done, one in enumerate(seeds, start=1):
-            summary.add(result_of(play_match(game, personalities, options, one)))
+            for result in play_chunk(game_id, personalities, options, [one], rotate):
+                if sink:
+                    sink(result)
             if progress:
                 progress(done, games)
-        return summary
+        return
     size = chunk_size(games, workers)
     chunks = [seeds[start:start + size] for start in range(0, games, size)]
     # "spawn" starts clean interpreters: forking while the progress bar's thread holds a lock
     # could hang a worker.
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(min(workers, len(chunks)), mp_context=context) as pool:
-        futures = {pool.submit(play_chunk, game_id, list(personalities), options, chunk): index
+        futures = {pool.submit(play_chunk, game_id, list(personalities), options, chunk,
+                               rotate): index
                    for index, chunk in enumerate(chunks)}
         finished: dict[int, list[GameResult]] = {}
         next_index = done = 0
@@ -79,7 +111,9 @@ def run_batch(
                     finished[futures[future]] = results
                     done += len(results)
                 while next_index in finished:  # fold in seed order
-                    summary.add_all(finished.pop(next_index))
+                    for result in finished.pop(next_index):
+                        if sink:
+                            sink(result)
                     next_index += 1
                 if progress:
                     progress(done, games)
@@ -87,4 +121,3 @@ def run_batch(
             for future in pending:
                 future.cancel()
             raise
-    return summary

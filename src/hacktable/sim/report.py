@@ -23,6 +23,11 @@ def percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
+def interval(ci: tuple[float, float] | list[float]) -> str:
+    """A 95% interval as "41.2–47.9%"."""
+    return f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%"
+
+
 SCORE_LABELS = {"rexfurum": "money"}
 """What the final score counts, for games that do not say (their `score_label`)."""
 
@@ -35,31 +40,33 @@ def score_label(game: object) -> str:
 
 def win_table(summary: Summary, players: int) -> Table:
     if summary.cooperative:
+        team = summary.team_rate()
         caption = (f"co-operative: every seat wins or loses together (the team won "
-                   f"{summary.team_wins:,} of {summary.finished:,} games); there is no fair "
-                   "share between seats")
+                   f"{summary.team_wins:,} of {summary.finished:,} games, 95% CI "
+                   f"{interval(team['ci'])}); there is no fair share between seats")
     else:
         caption = (f"ties of k winners credit 1/k each; a fair seat wins "
                    f"{percent(1 / players)} of its games")
     table = Table(title="Win rate by personality", title_justify="left", caption=caption,
                   caption_justify="left")
     for name, justify in (("bot", "left"), ("seats", "right"), ("wins", "right"),
-                          ("share of wins", "right"), ("wins per seat", "right")):
+                          ("share of wins", "right"), ("wins per seat", "right"),
+                          ("95% CI", "right")):
         table.add_column(name, justify=justify)
     for row in summary.win_rates():
         table.add_row(row["personality"], f"{row['seats']:,}", number(round(row["wins"], 1)),
-                      percent(row["win_share"]), percent(row["per_seat"]))
+                      percent(row["win_share"]), percent(row["per_seat"]), interval(row["ci"]))
     return table
 
 
 def seat_table(summary: Summary) -> Table:
     table = Table(title="Win rate by seat", title_justify="left")
     for name, justify in (("seat", "right"), ("bot", "left"), ("wins", "right"),
-                          ("rate", "right")):
+                          ("rate", "right"), ("95% CI", "right")):
         table.add_column(name, justify=justify)
     for row in summary.seat_rates():
         table.add_row(str(row["seat"]), ", ".join(row["personalities"]),
-                      number(round(row["wins"], 1)), percent(row["rate"]))
+                      number(round(row["wins"], 1)), percent(row["rate"]), interval(row["ci"]))
     return table
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hacktable.sim.results import GameResult
+from hacktable.sim.stats import wilson
 
 MAX_REASONS = 10
 
@@ -114,6 +115,7 @@ class Summary:
                 "wins": self.wins[personality],
                 "win_share": self.wins[personality] / self.finished if self.finished else 0.0,
                 "per_seat": self.wins[personality] / seat_games if seat_games else 0.0,
+                "ci": list(wilson(self.wins[personality], seat_games)),
             })
         return rows
 
@@ -121,8 +123,15 @@ class Summary:
         """Per seat number, to show any advantage of sitting first or last."""
         return [{"seat": seat, "personalities": sorted(self.seat_personality[seat]),
                  "wins": self.seat_wins[seat],
-                 "rate": self.seat_wins[seat] / self.finished if self.finished else 0.0}
+                 "rate": self.seat_wins[seat] / self.finished if self.finished else 0.0,
+                 "ci": list(wilson(self.seat_wins[seat], self.finished))}
                 for seat in sorted(self.seat_personality)]
+
+    def team_rate(self) -> dict[str, Any]:
+        """In a co-operative game, how often the team won, with its interval."""
+        return {"wins": self.team_wins, "games": self.finished,
+                "rate": self.team_wins / self.finished if self.finished else 0.0,
+                "ci": list(wilson(self.team_wins, self.finished))}
 
     def score_distribution(self) -> dict[str, dict[str, float]]:
         return {personality: distribution(values)
@@ -154,6 +163,8 @@ class Summary:
             "error_reasons": list(self.error_reasons),
             "cooperative": self.cooperative,
             "team_wins": self.team_wins,
+            "team_rate": self.team_rate(),
+            "lengths": list(self.phases),
         })
 
 
