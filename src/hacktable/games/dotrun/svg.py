@@ -93,7 +93,8 @@ def _space(space: str, sizes: Mapping[str, int], colour: str | None, locked: boo
     x, y = position(space, sizes)
     if colour is None:
         return (f'<g class="space" data-space="{space}"><title>{space}</title>'
-                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="9" fill="#fff" stroke="#555"/></g>')
+                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="9" fill="#fff" stroke="#555"/>'
+                f'{_name(space, x, y + 6)}</g>')
     label = f"{space}: {colour} terminal" + (", locked out" if locked else "")
     cross = ""
     if locked:
@@ -106,7 +107,13 @@ def _space(space: str, sizes: Mapping[str, int], colour: str | None, locked: boo
             f'fill="{FILL[colour]}" stroke="#222"/>'
             f'<text x="{_f(x)}" y="{_f(y + 4)}" text-anchor="middle" font-size="12" '
             f'font-weight="bold" fill="#fff" font-family="sans-serif">{LETTERS[colour]}'
-            f'</text>{cross}</g>')
+            f'</text>{cross}{_name(space, x, y + 21)}</g>')
+
+
+def _name(space: str, x: float, y: float) -> str:
+    """The space's name under it, as plans and the log write it ("Hack o7-m5")."""
+    return (f'<text class="space-name" x="{_f(x)}" y="{_f(y + 4)}" text-anchor="middle" '
+            f'font-size="7" fill="#ddd" font-family="monospace">{escape(space)}</text>')
 
 
 def _pawns(view: Mapping[str, Any], sizes: Mapping[str, int]) -> list[str]:
