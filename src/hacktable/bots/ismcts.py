@@ -26,7 +26,10 @@ optional) makes it stop early; games never read a clock, the bot does.
 
 Where the game cannot list a seat's moves (`legal_actions` is None), or lists at most one
 (a typed answer cannot be listed without giving it away), the thinker asks the game's own
-heuristic bot for that decision.
+heuristic bot for that decision. Elsewhere the heuristic's move joins the root's candidates:
+some games list only part of what a seat may do (Rex Furum lists single orders, while a
+seat may send three at once), and the search should never consider less than the heuristic
+would play.
 """
 
 from __future__ import annotations
@@ -209,6 +212,11 @@ class ThinkerBot:
         moves: dict[str, Action | None] = {action_key(game, a): a for a in legal}
         if clocked(game, sampler.sample(rng)):
             moves[PASS] = None
+        helper = heuristic_bot(self.game)
+        if helper is not None:  # its move may be one the list cannot hold (several orders)
+            proposal = self._ask(helper, view, prompt, legal, random.Random(rng.random()))
+            if proposal is not None and self._accepted(sampler, proposal, rng):
+                moves.setdefault(action_key(game, proposal), proposal)
         clock = time.perf_counter
         deadline = clock() + self.time_budget if self.time_budget else None
         done = 0
@@ -287,10 +295,24 @@ class ThinkerBot:
         with none, the only listed move, else nothing."""
         helper = heuristic_bot(self.game)
         if helper is not None:
-            if getattr(helper, "wants_media", False):
-                helper.media = self.media
-            return helper.act(view, prompt, legal, rng)
+            return self._ask(helper, view, prompt, legal, rng)
         return legal[0] if legal else None
+
+    @staticmethod
+    def _accepted(sampler: Sampler, action: Action, rng: random.Random) -> bool:
+        """Whether the game takes this move in a sampled position (a seat's own moves are
+        judged only on what it can see, so one sample tells)."""
+        try:
+            sampler.game.apply(sampler.sample(rng), sampler.seat, action, rng)
+        except Rejected:
+            return False
+        return True
+
+    def _ask(self, helper: Any, view: Any, prompt: Prompt, legal: Sequence[Action] | None,
+             rng: random.Random) -> Action | None:
+        if getattr(helper, "wants_media", False):
+            helper.media = self.media
+        return helper.act(view, prompt, legal, rng)
 
 
 def heuristic_bot(game: Game | None) -> Any | None:
