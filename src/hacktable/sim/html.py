@@ -109,12 +109,8 @@ def _sweep_chart(cells: Sequence[Swept], axes_names: Sequence[str]) -> str:
     """Each bot's win rate per seat played (the team's, in a co-operative game) against the
     swept option; with several swept options, against each combination."""
     figure, axes = _figure(6.4, 3.6)
-    if len(axes_names) == 1:
-        labels = [str(swept[axes_names[0]]) for swept, _ in cells]
-        xlabel = axes_names[0]
-    else:
-        labels = [", ".join(f"{k}={v}" for k, v in swept.items()) for swept, _ in cells]
-        xlabel = " x ".join(axes_names)
+    labels = _labels(cells, axes_names)
+    xlabel = " x ".join(axes_names)
     xs = list(range(len(cells)))
     cooperative = any(summary.cooperative for _, summary in cells)
     series: dict[str, list[tuple[float, float, float]]] = {}
@@ -143,11 +139,19 @@ def _sweep_chart(cells: Sequence[Swept], axes_names: Sequence[str]) -> str:
     return _svg(figure)
 
 
+def _labels(cells: Sequence[Swept], axes_names: Sequence[str]) -> list[str]:
+    """Tick labels: the value alone for one swept option, name=value pairs for a grid."""
+    if len(axes_names) == 1:
+        return [str(swept[axes_names[0]]) for swept, _ in cells]
+    return [", ".join(f"{k}={v}" for k, v in swept.items()) for swept, _ in cells]
+
+
 def _sweep_lengths(cells: Sequence[Swept], axes_names: Sequence[str]) -> str:
     figure, axes = _figure(6.4, 3.2)
-    labels = [", ".join(f"{k}={v}" for k, v in swept.items()) for swept, _ in cells]
+    labels = _labels(cells, axes_names)
     axes.boxplot([summary.phases or [0] for _, summary in cells], tick_labels=labels)
     axes.tick_params(axis="x", labelrotation=30 if len(axes_names) > 1 else 0)
+    axes.set_xlabel(" x ".join(axes_names))
     axes.set_ylabel("closed phases per game")
     axes.set_title("Game length against the option")
     return _svg(figure)
