@@ -49,6 +49,11 @@ PASS = "\x00pass"
 """The key of 'hand in nothing and let the phase's time run out'."""
 
 DEFAULT_ITERATIONS = 64
+VISITS_PER_MOVE = 4
+MIN_WIDTH = 4
+"""The root searches at most iterations / VISITS_PER_MOVE of the listed moves (at least
+MIN_WIDTH), drawn at random, plus the heuristic's move: a budget far below the number of
+moves would otherwise try each once and pick by the luck of one playout."""
 DEFAULT_DEPTH = 400
 """Moves and timeouts a playout makes before it is scored as a draw (1/seats each)."""
 EXPLORATION = 0.7
@@ -212,25 +217,37 @@ class ThinkerBot:
         moves: dict[str, Action | None] = {action_key(game, a): a for a in legal}
         if clocked(game, sampler.sample(rng)):
             moves[PASS] = None
+        widest = max(MIN_WIDTH, self.iterations // VISITS_PER_MOVE)
+        if len(moves) > widest:  # search fewer moves well rather than many once each
+            keys = sorted(moves)
+            moves = {key: moves[key] for key in rng.sample(keys, widest)}
+        prior: str | None = None
         helper = heuristic_bot(self.game)
         if helper is not None:  # its move may be one the list cannot hold (several orders)
             proposal = self._ask(helper, view, prompt, legal, random.Random(rng.random()))
             if proposal is not None and self._accepted(sampler, proposal, rng):
-                moves.setdefault(action_key(game, proposal), proposal)
+                prior = action_key(game, proposal)
+                moves[prior] = proposal
         clock = time.perf_counter
         deadline = clock() + self.time_budget if self.time_budget else None
         done = 0
         while done < self.iterations and (deadline is None or clock() < deadline):
-            self._iterate(root, moves, sampler, prompt, rng)
+            self._iterate(root, moves, sampler, prompt, rng, prior)
             done += 1
         self.last_iterations = done
-        best = max(moves, key=lambda key: (root.children[(sampler.seat, key)].visits
-                                           if (sampler.seat, key) in root.children else -1,
-                                           key != PASS))
+        def score(key: str) -> tuple[int, float, bool]:
+            child = root.children.get((sampler.seat, key))
+            if child is None or child.visits == 0:
+                return (-1, 0.0, key == prior)
+            return (child.visits, child.reward / child.visits, key == prior)
+
+        best = max(moves, key=score)
+        if prior is not None and score(best)[0] <= 1:
+            return moves[prior]  # nothing was searched twice: keep the heuristic's move
         return moves[best]
 
     def _iterate(self, root: Node, moves: dict[str, Action | None], sampler: Sampler,
-                 prompt: Prompt, rng: random.Random) -> None:
+                 prompt: Prompt, rng: random.Random, prior: str | None = None) -> None:
         game, seat = sampler.game, sampler.seat
         state = sampler.sample(rng)
         playout = Playout(game, state, rng)
@@ -252,7 +269,8 @@ class ThinkerBot:
                         child.available += 1
                 untried = [key for key in keys if (mover, key) not in node.children]
                 if untried:
-                    key = untried[rng.randrange(len(untried))]
+                    key = (prior if node is root and prior in untried
+                           else untried[rng.randrange(len(untried))])
                     child = Node(mover, available=1)
                     node.children[(mover, key)] = child
                     in_tree = False
