@@ -255,3 +255,17 @@ def test_special_actions_at_any_time_are_only_those_that_say_so(table):
     assert "your own turn" in t.rejected(BRUNO, "play 2 at chiara")
     t.do(BRUNO, "play 3 at chiara")
     assert t.m(CHIARA)["skip"] == 1
+
+
+def test_a_secret_binary_discarded_on_timeout_is_face_up(table):
+    """"At the end of your turn, you can only have as many cards in backing store as you
+    have cycles" (§4): a binary compiled in secret and discarded by the timeout lies face
+    up in the trash, like any discard."""
+    t = table(compile_in="backing_store")
+    t.cycles(2, 10)
+    t.give(ADA, "libao", "libao", "nmap", "libparted")
+    t.do(ADA, "compile 3 4")
+    t.do(ADA, "idle 1")
+    assert t.turn["step"] == "discard"
+    t.timeout()
+    assert t.state["hidden"] == [] and t.state["trash"]

@@ -127,6 +127,7 @@ class CPU(BaseGame):
         elif turn["step"] == "discard":
             while len(m["hand"]) > m["cycles"]:
                 number = m["hand"].pop()
+                st.reveal(state, number)
                 st.trash(state, number)
                 events.append(Event("discard", {"seat": turn["seat"], "item": number}, "all"))
         flow.settle(state, events)
