@@ -79,11 +79,17 @@ def test_offered_where_it_can_search_and_nowhere_it_would_peek():
     assert "thinker" in bot_classes(get_game("dotrun"))
     assert "thinker" not in bot_classes(get_game("scarecity"))  # redeal keeps the plans
     bot = make_bot(get_game("cpu"), "thinker:8")
-    assert isinstance(bot, ThinkerBot) and bot.iterations == 8
+    assert isinstance(bot, ThinkerBot) and bot.iterations == 8 and not bot.guided
+    assert make_bot(get_game("cpu"), "thinker-guided:8").guided
     assert known_personality(get_game("cpu"), "thinker:8")
     assert not known_personality(get_game("cpu"), "turtle:8")
     with pytest.raises(UnknownPersonality):
         make_bot(get_game("scarecity"), "thinker")
+
+
+def test_guided_playouts_play_whole_games_without_errors():
+    played = play_match(get_game("cpu"), ["thinker-guided:4", "aggressive"], None, 2)
+    assert played.finished and not played.bot_errors
 
 
 def test_a_pass_is_returned_as_nothing():

@@ -34,6 +34,7 @@ would play.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
@@ -194,8 +195,10 @@ class ThinkerBot:
 
     def __init__(self, game: Game | None = None, iterations: int = DEFAULT_ITERATIONS,
                  time_budget: float | None = None, depth: int = DEFAULT_DEPTH,
-                 exploration: float = EXPLORATION) -> None:
+                 exploration: float = EXPLORATION, guided: bool = False) -> None:
         self.game = game
+        self.guided = guided
+        self._helpers: dict[int, Any] = {}
         self.iterations = iterations
         self.time_budget = time_budget
         self.depth = depth
@@ -281,8 +284,7 @@ class ThinkerBot:
                 node = child
                 playout.make(mover, asked, options[key])
             else:
-                legal = game.legal_actions(playout.state, mover) or []
-                playout.make(mover, asked, legal[rng.randrange(len(legal))] if legal else None)
+                playout.make(mover, asked, self._playout_move(playout, mover, asked, rng))
             options = None
             decider = playout.next_decision(self.depth)
         reward = rewards(game, playout.state, sampler.seats)
@@ -290,6 +292,26 @@ class ThinkerBot:
             visited.visits += 1
             if 0 <= visited.seat < len(reward):
                 visited.reward += reward[visited.seat]
+
+    def _playout_move(self, playout: Playout, seat: int, prompt: Prompt,
+                      rng: random.Random) -> Action | None:
+        """A random legal move, or with guided playouts the heuristic bot's move from the
+        seat's view of the sampled state (random where it would pass in an untimed phase)."""
+        game, state = playout.game, playout.state
+        if self.guided:
+            helper = self._helpers.get(seat)
+            if helper is None:
+                helper = self._helpers[seat] = heuristic_bot(game)
+            if helper is not None:
+                if getattr(helper, "wants_media", False):
+                    helper.media = functools.partial(game.media, state, seat)
+                legal = (game.legal_actions(state, seat)
+                         if getattr(helper, "wants_legal", False) else None)
+                action = helper.act(game.view(state, seat), prompt, legal, rng)
+                if action is not None or clocked(game, state):
+                    return action
+        legal = game.legal_actions(state, seat) or []
+        return legal[rng.randrange(len(legal))] if legal else None
 
     def _options(self, game: Game, state: State, seat: int) -> dict[str, Action | None]:
         options: dict[str, Action | None] = {

@@ -11,6 +11,8 @@ from hacktable.bots import GENERIC_BOTS
 from hacktable.bots.ismcts import ThinkerBot, sampler_for, searchable
 from hacktable.engine.contract import Game, State
 
+GUIDED = "thinker-guided"
+"""The thinker whose playouts follow the game's heuristic bot instead of random moves."""
 TABLE_TIME_BUDGET = 1.0
 """Seconds a thinker may search at a served table, where people wait for it."""
 
@@ -24,7 +26,7 @@ def bot_classes(game: Game) -> dict[str, type]:
     (the thinker wherever it can search the game)."""
     classes = dict(GENERIC_BOTS)
     if searchable(game):
-        classes[ThinkerBot.personality] = ThinkerBot
+        classes[ThinkerBot.personality] = classes[GUIDED] = ThinkerBot
     return {**classes, **game.bots()}
 
 
@@ -57,7 +59,8 @@ def make_bot(game: Game, personality: str) -> Any:
             f"{game.name} has no bot called {personality!r}; try one of: {known}."
         ) from None
     if cls is ThinkerBot:
-        return ThinkerBot(game) if budget is None else ThinkerBot(game, iterations=budget)
+        return ThinkerBot(game, guided=name == GUIDED,
+                          **({} if budget is None else {"iterations": budget}))
     return cls()
 
 
