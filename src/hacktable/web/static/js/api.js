@@ -269,7 +269,9 @@ registerBody("[data-host-form]", (form) => {
   }
   const body = { game: form.querySelector("#host-game").value, seats, options, bots };
   const pace = form.querySelector("[data-bot-pace]");
-  if (pace && Object.keys(bots).length && pace.value.trim() !== "") {
+  // Sent only when the host changed it: the server's own setting is the default.
+  if (pace && Object.keys(bots).length && pace.value.trim() !== ""
+      && Number(pace.value) !== Number(pace.dataset.default)) {
     body.bot_pace = Number(pace.value);
   }
   return body;
