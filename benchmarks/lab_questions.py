@@ -25,6 +25,8 @@ QUESTIONS: dict[str, list[str]] = {
                        "-o", "first_player=seat1", "--sweep", "catch_up_cycles=0,1,2,3"],
     "cpu-first-turn": ["cpu", "--players", "2", "--bots", "aggressive", "--games", "400",
                        "-o", "first_player=seat1", "--sweep", "first_turn_cycles=0,4,8"],
+    "cpu-first-turn-fine": ["cpu", "--players", "2", "--bots", "aggressive", "--games", "400",
+                            "-o", "first_player=seat1", "--sweep", "first_turn_cycles=3,5,6"],
     # ./Run: the crew's win rate against the alertness limit, and against task skill.
     "dotrun-alertness": ["dotrun", "--players", "4", "--bots", "crew", "--games", "300",
                          "--sweep", "alertness_limit=6,9,12,15,18"],
