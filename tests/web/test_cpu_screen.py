@@ -427,3 +427,28 @@ def test_the_leak_check_catches_another_hand_on_the_screen(game):
     ctx["view"] = {**ctx["view"], "hand": gm["hands"][1]}  # what a leak would look like
     with pytest.raises(AssertionError):
         assert_no_leak(gm, 0, render_screen("cpu", ctx), known_text(match, 0))
+
+
+def test_a_knocked_out_player_is_told_how_and_can_watch():
+    """A beginner knocked out by a bot's daemons must learn what put their machine out, and
+    that the screen goes on showing the game (the seed: a machine with no cycles "is out")."""
+    from hacktable.sim.runner import play_match
+
+    game = get_game("cpu")
+    for seed in range(40):
+        played = play_match(game, ["aggressive", "aggressive", "aggressive"], {}, seed).match
+        out = [s for s, m in enumerate(played.state["machines"]) if m["status"] == "out"]
+        if out:
+            break
+    else:
+        pytest.skip("no machine went out in 40 bot games")
+    match = Match(game, played.seats, played.options, played.seed)
+    for entry in played.log:  # up to the moment the first machine went out
+        match.apply_entry(entry)
+        if match.state["machines"][out[0]]["status"] == "out":
+            break
+    html = render_screen("cpu", table_context(match, out[0]))
+    card = parse_html(html).find("section", data_knocked_out=True)
+    assert card is not None, "the knocked-out player is not told"
+    assert "Knocked out:" in card.text or "ran out of cycles" in card.text
+    assert "keep watching" in card.text

@@ -457,6 +457,7 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
                          "cards": [item_row(item, f"h{i}") for i, item in enumerate(h, 1)]}
                         for s, h in enumerate(view.get("hands") or [])]
         cpu["draw_order"] = [card_row(key)["name"] for _, key in view.get("draw_order") or []]
+    cpu["knocked_out"] = _knocked_out(context, me)
     cpu["window_controls"] = [c for c in general if c["verb"] in WINDOW_LABELS]
     window = cpu["window"]
     for c in cpu["window_controls"]:
@@ -484,3 +485,19 @@ def _name_controls(cpu: Mapping[str, Any]) -> None:
                 name = f"{base}-{n}"
             seen.add(name)
             c["id"] = name
+
+
+def _knocked_out(context: Mapping[str, Any], me: Mapping[str, Any] | None) -> Json | None:
+    """For a seat whose machine is out: what put it out, in the log's own words (the events
+    of the same log entry as its "out"), so a beginner learns how they lost."""
+    if not me or me.get("status") != "out":
+        return None
+    events = list(context.get("events") or [])
+    name = str(me.get("name") or "")
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if event.get("kind") == "out" and str(event.get("text", "")).startswith(name):
+            causes = [e["text"] for e in events[:index]
+                      if e.get("seq") == event.get("seq") and e.get("kind") != "out"]
+            return {"how": causes[-1] if causes else None}
+    return {"how": None}
