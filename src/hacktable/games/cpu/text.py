@@ -30,6 +30,11 @@ from hacktable.games.cpu.state import State, card, free_cycles, machine
 FUZZ_WORDS = (*VERBS, "at", "all", "disassemble", "1", "2", "3", "4", "7")
 
 
+def _n(count: int, word: str) -> str:
+    """"1 cycle", "3 cycles": never "cycle(s)"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 # -- events -------------------------------------------------------------------------------------
 
 def describe(event: Event, state: State) -> str:
@@ -48,17 +53,17 @@ def describe(event: Event, state: State) -> str:
         "turn": lambda: f"Round {data['round']}, turn {data['number']}: {who()}'s turn.",
         "missed_turn": lambda: f"{who()} misses a turn" + (
             " (RKHunter: the machine has just restarted)." if data.get("rkhunter") else "."),
-        "boot": lambda: f"{who()} spends {data['paid']} cycle(s) booting"
+        "boot": lambda: f"{who()} spends {_n(data['paid'], 'cycle')} booting"
                         + (f"; {data['left']} still to load." if data["left"] else
                            "; the machine is running."),
         "cloud": lambda: f"{who()} borrows {data['cycles']} cycles from the cloud.",
-        "turn_end": lambda: f"{who()}'s turn ends ({data['idled']} cycle(s) idled).",
-        "idle": lambda: f"{who()} idles {data['n']} cycle(s).",
+        "turn_end": lambda: f"{who()}'s turn ends ({_n(data['idled'], 'cycle')} idled).",
+        "idle": lambda: f"{who()} idles {_n(data['n'], 'cycle')}.",
         "downloaded": lambda: f"{who()} downloads a card.",
         "drew": lambda: f"You downloaded {name(data['card'])}.",
         "load": lambda: f"{who()} loads {', '.join(name(n) for n in data['cards'])}.",
         "free": lambda: f"{who()} frees {name(data['item'])} into backing store.",
-        "compile": lambda: (f"{who()} compiles a binary of {data['size']} card(s) in "
+        "compile": lambda: (f"{who()} compiles a binary of {_n(data['size'], 'card')} in "
                             "backing store." if data.get("hidden") else
                             f"{who()} compiles {name(data['item'])}"
                             + (f" with {', '.join(name(n) for n in data['cards'])}."
@@ -81,22 +86,22 @@ def describe(event: Event, state: State) -> str:
                                 f"{who()}'s {name(data['item'])} comes apart."),
         "attack": lambda: f"{who('by')} attacks {who('target')} with {data['value']}"
                           + (" (reaction)." if data["reaction"] else "."),
-        "hit": lambda: f"{who('target')} loses {data['taken']} cycle(s) to {who('by')}"
-                       + (f"; {len(data['defeated'])} daemon(s) trashed." if data["defeated"]
+        "hit": lambda: f"{who('target')} loses {_n(data['taken'], 'cycle')} to {who('by')}"
+                       + (f"; {_n(len(data['defeated']), 'daemon')} trashed." if data["defeated"]
                           else "."),
         "nullified": lambda: f"{who()} nullifies the Abysmal Code with idled cycles.",
         "reacted": lambda: f"{who()}'s daemons return fire at {who('target')} with "
                            f"{data['value']}.",
         "declined": lambda: f"{who()} does not react.",
         "ddos_match": lambda: f"{who('target')} matches {who('by')}'s move and loses "
-                              f"{data['cycles']} cycle(s).",
+                              f"{_n(data['cycles'], 'cycle')}.",
         "play": lambda: f"{who()} plays {name(data['item'])}"
                         + (f" on {who('target')}" if data.get("target") is not None else "")
                         + (f" ({data['n']})." if data.get("n") is not None else "."),
         "shutdown": lambda: f"{who()} shuts down; memory is freed into backing store.",
         "install": lambda: f"{who()} installs {name(data['item'])}.",
         "uninstall": lambda: f"{who()} uninstalls {name(data['item'])}.",
-        "retake": lambda: f"{who()} retakes {data['n']} cycle(s) from {who('from')}.",
+        "retake": lambda: f"{who()} retakes {_n(data['n'], 'cycle')} from {who('from')}.",
         "discard": lambda: f"{who()} discards {name(data['item'])}.",
         "reshuffled": lambda: f"The trash is shuffled into a new draw pile ({data['cards']} "
                               "cards).",
@@ -130,7 +135,7 @@ def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
         lines.append(view["outcome"]["summary"] if view["outcome"] else "Game over.")
     else:
         doubled = ", attacks doubled" if turn["doubled"] else ""
-        lines.append(f"{names[turn['seat']]} to play ({turn['step']}), {turn['free']} cycle(s) "
+        lines.append(f"{names[turn['seat']]} to play ({turn['step']}), {_n(turn['free'], 'cycle')} "
                      f"free{doubled}" + (f"; time runs out at {ends_at}" if ends_at else ""))
     window = view["window"]
     if window:
@@ -142,7 +147,7 @@ def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
                  f"supply {view['supply']}")
     for m in view["machines"]:
         roms = ", ".join(rom["name"] for rom in m["roms"]) or "no ROMs"
-        extra = f", misses {m['skip']} turn(s)" if m["skip"] else ""
+        extra = f", misses {_n(m['skip'], 'turn')}" if m["skip"] else ""
         lines.append(f"#{m['seat'] + 1} {m['name']}: {m['status']}, {m['cycles']} cycles, "
                      f"{m['hand']} in backing store, {roms}{extra}")
         for position, item in enumerate(m["memory"], start=1):
