@@ -251,8 +251,14 @@ def test_defender_is_asked_to_react_with_countdown_and_default(game):
     assert f"If you do nothing in 14:30, you react with {p.reaction}" in words(window)
     assert "(rule option reaction_default)" in words(window)
     assert [posted(f) for f in window.find_all("form")] == [{"do": "react"}, {"do": "decline"}]
-    assert [b.text for b in window.find_all("button")] == [
+    buttons = window.find("div", class_="cpu-window-buttons")
+    assert [b.text for b in buttons.find_all("button")] == [
         f"React: return fire with {p.reaction} at bruno", "Decline"]
+    # the same question can be answered once for the rest of the game (in this browser)
+    standing = window.find("details", class_="cpu-standing")
+    assert [b.get("data-standing") for b in standing.find_all("button")] == [
+        "react:react", "react:decline", "react:"]
+    assert "Always: Decline" in standing.text and "Ask me each time" in standing.text
     waiting = screen(match, 1).find("p", class_="cpu-waiting")
     assert waiting is not None and "Waiting for alice to react to bruno's attack" in waiting.text
     assert screen(match, 1).find("section", class_="cpu-window") is None

@@ -463,6 +463,8 @@ function initScreen(root) {
     if (lastAnnounced) announce(text); // not on page load: the page itself says it
     lastAnnounced = text;
   }
+  // A game's own module may act on each new screen (e.g. CPU's standing answers).
+  document.dispatchEvent(new CustomEvent("hacktable:screen", { detail: { code } }));
 }
 
 syncClock(body.dataset.serverNow);
