@@ -1,5 +1,5 @@
 """Print the figures docs/lab.md quotes from the JSON summaries the lab benchmarks wrote
-(`benchmarks/out/lab-*.json`): per cell, each bot's wins per seat played, each seat's win
+(`out/lab/lab-*.json`): per cell, each bot's wins per seat played, each seat's win
 rate, the team's rate where the game is co-operative, game length and the top actions."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-OUT = Path(__file__).parent / "out"
+OUT = Path(__file__).resolve().parent.parent / "out" / "lab"
 
 
 def pct(rate: float, ci: list[float]) -> str:

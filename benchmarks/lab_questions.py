@@ -1,6 +1,6 @@
 """The seeds' questions, answered with the lab (docs/lab.md): each is one `hacktable
-simulate` command, printed before it runs; results are kept in `benchmarks/out/` (JSONL, so
-a rerun continues; JSON summaries; an HTML report per question).
+simulate` command, printed before it runs; results are kept in `out/lab/`, which git
+ignores (JSONL, so a rerun continues; JSON summaries; an HTML report per question).
 
 Run: `uv run python benchmarks/lab_questions.py [NAME ...]` (default: all of them).
 """
@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-OUT = Path(__file__).parent / "out"
+OUT = Path(__file__).resolve().parent.parent / "out" / "lab"
 
 QUESTIONS: dict[str, list[str]] = {
     # Rex Furum: does protecting make embezzling pointless, and which cap breaks the cycle?
@@ -47,7 +47,7 @@ def command(name: str) -> list[str]:
 
 
 def main(names: list[str]) -> None:
-    OUT.mkdir(exist_ok=True)
+    OUT.mkdir(parents=True, exist_ok=True)
     for name in names or list(QUESTIONS):
         args = command(name)
         print("uv run " + " ".join(args), flush=True)

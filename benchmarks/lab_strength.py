@@ -3,7 +3,7 @@ thinker against the game's best heuristic bot in every other seat, rotated round
 at two iteration budgets; wins per seat played with 95% Wilson intervals.
 
 Run: `uv run python benchmarks/lab_strength.py [GAMES_SCALE]` (results are kept in
-`benchmarks/out/lab-strength-*.jsonl`, so an interrupted run continues). Each row is one
+`out/lab/lab-strength-*.jsonl`, so an interrupted run continues). Each row is one
 `hacktable simulate` command, printed above the table so anyone can rerun it.
 """
 
@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-OUT = Path(__file__).parent / "out"
+OUT = Path(__file__).resolve().parent.parent / "out" / "lab"
 BUDGETS = (16, 64)
 MATCHUPS = [
     # game, players, best heuristic (by a 200-game round robin of the game's own bots),
@@ -34,7 +34,7 @@ def command(game: str, players: int, best: str, budget: int, games: int) -> list
 
 
 def main(scale: float = 1.0) -> None:
-    OUT.mkdir(exist_ok=True)
+    OUT.mkdir(parents=True, exist_ok=True)
     rows = []
     for game, players, best, counts in MATCHUPS:
         for budget, games in zip(BUDGETS, counts, strict=True):
