@@ -15,7 +15,7 @@ import httpx
 import pytest
 from playwright.sync_api import sync_playwright
 from tests.browser.conftest import CHROMIUM
-from tests.services import Api, Server, TestClock, free_port, open_table
+from tests.services import Api, Server, free_port, open_table
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium to drive")
 
@@ -54,16 +54,8 @@ def attacker_site(folder: Path, page: str) -> Iterator[str]:
         httpd.shutdown()
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("cross-site")
-    process = Server(f"sqlite:///{folder / 'table.db'}", TestClock(folder / "clock"))
-    process.start(timeout=60)
-    yield process
-    process.stop()
-
-
-def test_another_sites_page_can_neither_write_nor_watch(server: Server, tmp_path: Path):
+def test_another_sites_page_can_neither_write_nor_watch(table_server: Server, tmp_path: Path):
+    server = table_server
     table = open_table(server.url, ["Ann", "Bob", "Cyd", "Dee", "Eve"])
     code = table.code
     host_token = table.host.http.headers["authorization"].removeprefix("Bearer ")
@@ -91,8 +83,9 @@ def test_another_sites_page_can_neither_write_nor_watch(server: Server, tmp_path
     assert "Traceback" not in server.log()
 
 
-def test_origin_rules(server: Server):
+def test_origin_rules(table_server: Server):
     """The same rules without a browser: the table's own origin and bearer tokens pass."""
+    server = table_server
     table = open_table(server.url, ["Ann", "Bob", "Cyd", "Dee", "Eve"])
     code = table.code
     host_token = table.host.http.headers["authorization"].removeprefix("Bearer ")
