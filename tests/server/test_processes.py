@@ -73,9 +73,12 @@ def test_players_on_different_processes_see_each_others_moves(pair):
         assert seen["view"]["state"]["orders"][1] == invest(4321, ada)["orders"]
         bruno_on_one = Api(one.url, table.tokens[1]).ok("GET", f"/api/matches/{code}/view")
         assert bruno_on_one["prompt"]["submitted"] is True
-        # Ada is told that Bruno has sent his orders (who, as at a real table), never what
-        told = ada_watch.wait(lambda m: 1 in (m["match"]["sent"] or {}).get("done", []))
-        assert "4321" not in str(ada_watch.screens()) and told["view"]["orders"] is None
+        # Ada is told that Bruno has sent his orders (who, as at a real table), in a small
+        # message of its own, never what: her screen itself did not change
+        wait_for(lambda: any(m["type"] == "sent" and 1 in m["sent"]["done"]
+                             for m in list(ada_watch.messages)))
+        assert "4321" not in str(ada_watch.messages)
+        assert all(m["seq"] < bruno_seq for m in ada_watch.screens())
         ada_now = Api(one.url, table.tokens[0]).ok("GET", f"/api/matches/{code}/view")
         assert ada_now["view"]["orders"] is None and "4321" not in str(ada_now)
 

@@ -332,6 +332,7 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
     async def pump() -> None:
         seen = [-1]
         last_shown: list[str | None] = [None]
+        last_sent: list[Any] = [None]
         while True:
             async with live.changed:
                 await live.changed.wait_for(lambda: live.version != seen[0])
@@ -352,9 +353,13 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                                                 "match": presenter.match_info(live)}))
                 if live.record.status != LOBBY:
                     shown, text = _shared_screen(table, live, caller, html)
-                    if shown != last_shown[0]:  # nothing new for this seat: say nothing
+                    sent = presenter.sent(live)
+                    if shown != last_shown[0]:
                         last_shown[0] = shown
                         messages.append(text)
+                    elif sent != last_sent[0]:  # only who has sent changed: say just that
+                        messages.append(_sent_message(live, caller, sent, html))
+                    last_sent[0] = sent  # else nothing new for this seat: say nothing
             for text in messages:
                 await websocket.send_text(text)
 
@@ -383,6 +388,17 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                 await task
         with contextlib.suppress(Exception):
             await websocket.close()
+
+
+def _sent_message(live: Live, caller: Caller, sent: Any, html: bool) -> str:
+    """Who has sent their move (never what), without re-rendering the whole screen."""
+    message: dict[str, Any] = {"type": "sent", "seq": live.seq, "sent": sent}
+    if html:
+        from hacktable.web import render_status
+
+        message["html"] = render_status({"match": presenter.match_info(live),
+                                         "viewer": caller.viewer, "role": caller.role})
+    return json.dumps(message)
 
 
 def _reason(text: str) -> str:

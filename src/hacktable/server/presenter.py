@@ -127,8 +127,10 @@ def fingerprint(payload: dict[str, Any]) -> str:
     """What a screen shows, less the counters that move with every entry of the log.
 
     A seat is pushed a screen only when this changes: a secret submission by someone else
-    changes nothing it may see, so it is not even told that something happened."""
-    match = {key: value for key, value in payload["match"].items() if key != "seq"}
+    changes only who has sent (`sent`), which travels in a small message of its own rather
+    than as a whole new screen for every seat."""
+    match = {key: value for key, value in payload["match"].items()
+             if key not in ("seq", "sent")}
     shown = {key: value for key, value in payload.items()
              if key not in ("match", "server_now")}
     return json.dumps([match, shown], sort_keys=True, default=str)

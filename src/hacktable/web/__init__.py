@@ -1,6 +1,14 @@
 """The browser front end: Jinja2 pages rendered from one viewer's own view, one CSS file and
 small ES modules of our own (no build step). The server imports only what is listed here."""
 
-from hacktable.web.render import STATIC_DIR, TEMPLATES_DIR, render_page, render_screen, templates
+from hacktable.web.render import (
+    STATIC_DIR,
+    TEMPLATES_DIR,
+    render_page,
+    render_screen,
+    render_status,
+    templates,
+)
 
-__all__ = ["STATIC_DIR", "TEMPLATES_DIR", "render_page", "render_screen", "templates"]
+__all__ = ["STATIC_DIR", "TEMPLATES_DIR", "render_page", "render_screen", "render_status",
+           "templates"]

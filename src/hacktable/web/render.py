@@ -192,6 +192,12 @@ def render_screen(game_id: str, context: Mapping[str, Any]) -> str:
     return status + _game_screen(game_id, ctx)
 
 
+def render_status(context: Mapping[str, Any]) -> str:
+    """Only the status strip above a screen (who has sent, the end of the match), for the
+    small pushes that change nothing else."""
+    return templates().get_template(STATUS_STRIP).render(_with_defaults(context))
+
+
 def _game_screen(game_id: str, ctx: dict[str, Any]) -> str:
     env = templates()
     game_id = str(game_id).strip().lower()

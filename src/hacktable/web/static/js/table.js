@@ -147,6 +147,18 @@ function handle(message) {
     }
     applyMatch(message.match);
     applyScreen(message.html);
+  } else if (message.type === "sent") {
+    // Only who has sent their move changed: swap the status strip, keep the screen.
+    if (typeof message.seq === "number" && message.seq < lastSeq) return;
+    const main = document.getElementById("screen");
+    if (!main || typeof message.html !== "string") return;
+    const holder = document.createElement("div");
+    holder.innerHTML = message.html;
+    const fresh = holder.querySelector("[data-sent]");
+    const old = main.querySelector("[data-sent]");
+    if (old && fresh) old.replaceWith(fresh);
+    else if (old) old.remove();
+    else if (fresh) main.prepend(fresh);
   } else if (message.type === "room") {
     // One arrives on every connection: reload only if the lobby really changed.
     const changed = !message.match || roomKey(message.match) !== body.dataset.roomKey;
