@@ -84,19 +84,22 @@ def act(page: Page, payload: dict[str, Any], seen: dict[str, Any], buyer: bool) 
     legal = payload["legal"] or []
     if prompt["kind"] == "claim":
         claims = [m for m in legal if m["do"] == "claim"]
-        if buyer and claims and not seen.get("claimed"):
+        round_ = prompt["data"]["round"]
+        if buyer and claims and "bought" not in seen and seen.get("claim round") != round_:
+            # Once a round until a buy goes through: the shuffle may deal a card she
+            # cannot afford or place, and then she claims again next round.
             card = claims[0]["card"]
-            seen["claimed"] = card
+            seen["claimed"], seen["claim round"] = card, round_
             page.locator(f"#sc-claim-{card}").get_by_role("button").click()
             expect(page.locator(".sc-shop")).to_contain_text("Claimed by ● you")
         else:
             page.get_by_role("button", name="Pass: claim nothing more").click()
     else:
-        buys = [m for m in legal if m["do"] == "buy"]
-        if buyer and buys:
-            page.locator(f"#sc-buy-{buys[0]['card']}").get_by_role("button").click()
+        buys = [m["card"] for m in legal if m["do"] == "buy"]
+        if buyer and seen.get("claimed") in buys and "bought" not in seen:
+            page.locator(f"#sc-buy-{seen['claimed']}").get_by_role("button").click()
             expect(page.locator("[data-plan]")).to_contain_text("Your plan spends")
-            seen["bought"] = buys[0]["card"]
+            seen["bought"] = seen["claimed"]
         page.get_by_role("button", name="Done for this round").click()
     page.wait_for_function(
         f"() => Number(document.querySelector('.sc').dataset.seq) > {before}")
