@@ -54,6 +54,9 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     """Other origins whose pages may write to this table (e.g. a site that embeds it behind
     a proxy with another host name); the table's own origin is always allowed."""
+    lab_jobs: int = 1
+    """Simulation runs the Lab page (/lab) may have going at once; 0 turns the page off
+    (a public table should, since a run burns CPU)."""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -71,6 +74,7 @@ class Settings:
             "max_sockets_per_match": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_MATCH"),
             "max_sockets_per_client": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_CLIENT"),
             "bot_pace": _number(env, "HACKTABLE_BOT_PACE"),
+            "lab_jobs": _whole(env, "HACKTABLE_LAB_JOBS"),
             "listen_host": env.get("HACKTABLE_LISTEN_HOST") or None,
             "public_url": env.get("HACKTABLE_PUBLIC_URL") or None,
             "allowed_origins": tuple(o.strip() for o in
