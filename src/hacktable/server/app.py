@@ -15,7 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hacktable.engine.errors import Rejected
-from hacktable.server import api, pages
+from hacktable.server import api, lab, pages
 from hacktable.server.broker import make_broker
 from hacktable.server.deadlines import run_deadlines
 from hacktable.server.errors import TableError
@@ -65,6 +65,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.seat_panels = []  # and `pages.SeatPanel`s for a player's own screen
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(lab.router)  # the Lab page (off with HACKTABLE_LAB_JOBS=0)
     from hacktable.web import STATIC_DIR
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
