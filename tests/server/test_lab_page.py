@@ -1,0 +1,143 @@
+"""The Lab page against a real server process: a run starts in a process of its own, its
+progress is read while it plays, its report and results are served; bad input is one
+sentence and starts nothing; the cap refuses a second run; a public table turns it off."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from tests.services import Server, TestClock, wait_for
+
+RUN_WAIT = 180.0
+"""The longest a tiny run may take on a loaded machine (a bound, not a timing check)."""
+TINY = {"game": "cpu", "players": "2", "games": "6", "rotate": "on"}
+
+
+@pytest.fixture(scope="module")
+def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("lab")
+    process = Server(f"sqlite:///{folder / 'hacktable.db'}", TestClock(folder / "clock"),
+                     env={"HACKTABLE_LAB_JOBS": "1"}).start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture
+def http(lab_server: Server) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=lab_server.url, timeout=30) as client:
+        yield client
+
+
+def lab_folder(server: Server) -> Path:
+    return Path(server.database_url.removeprefix("sqlite:///")).parent / "lab"
+
+
+def finished(http: httpx.Client, url: str) -> dict:
+    """Poll a run's progress until it is no longer running; every answer must make sense."""
+    def ended() -> dict | None:
+        progress = http.get(f"{url}/progress").json()
+        assert 0 <= progress["done"] <= progress["total"]
+        return None if progress["status"] == "running" else progress
+    return wait_for(ended, timeout=RUN_WAIT, interval=0.5)
+
+
+def test_a_run_plays_then_serves_its_report_and_results(http: httpx.Client) -> None:
+    started = http.post("/lab/jobs", data=TINY)
+    assert started.status_code == 303
+    url = started.headers["location"]
+    assert url.startswith("/lab/jobs/")
+    page = http.get(url)
+    assert page.status_code == 200 and "<progress" in page.text and "Cancel the run" in page.text
+    assert "hacktable simulate cpu --players 2" in page.text  # the same run, for a terminal
+
+    progress = finished(http, url)
+    assert progress == {**progress, "status": "done", "done": 6, "total": 6, "message": "Done."}
+
+    report = http.get(f"{url}/report.html")
+    assert report.status_code == 200
+    assert report.headers["content-security-policy"].startswith("sandbox")
+    assert report.text.count("<svg") >= 5
+    for chart in ("Win rate by seat", "Win rate by bot", "CPU: 6 games"):
+        assert chart in report.text
+    results = http.get(f"{url}/results.jsonl")
+    assert results.status_code == 200 and "attachment" in results.headers["content-disposition"]
+    lines = [json.loads(line) for line in results.text.splitlines()]
+    assert sorted(line["result"]["seed"] for line in lines) == [1, 2, 3, 4, 5, 6]
+    assert http.get(f"{url}/summary.json").json()["summary"]["games"] == 6
+
+    done_page = http.get(url)  # a reload shows the finished run: the report and downloads
+    assert "Cancel the run" not in done_page.text
+    assert f'src="{url}/report.html"' in done_page.text and "results.jsonl" in done_page.text
+    assert url in http.get("/lab").text  # listed among the recent runs
+
+
+@pytest.mark.parametrize(("fields", "sentence"), [
+    ({"players": "9"}, "CPU is played by 2 to 6 players, not 9."),
+    ({"games": "50000"}, "Play from 1 to 5,000 games, not 50,000."),
+    ({"bots": "aggressive,nobody"}, "CPU has no bot called 'nobody'"),
+    ({"option": "no_such_rule=3"}, "Unknown option 'no_such_rule'"),
+    ({"sweeps": "first_turn_cycles"}, "Write a sweep as name=a,b,c"),
+    ({"games": "3000", "sweeps": "first_turn_cycles=0,4"}, "keep the whole run to 5,000"),
+    ({"game": "chess"}, "There is no game called 'chess'"),
+])
+def test_bad_input_is_one_sentence_and_starts_nothing(http: httpx.Client, lab_server: Server,
+                                                      fields: dict, sentence: str) -> None:
+    before = sorted(lab_folder(lab_server).glob("*")) if lab_folder(lab_server).exists() else []
+    answer = http.post("/lab/jobs", data={**TINY, **fields})
+    assert answer.status_code == 400
+    assert sentence in answer.text.replace("&#39;", "'")
+    assert 'role="alert"' in answer.text  # on the form, which keeps what was typed
+    as_json = http.post("/lab/jobs", json={**TINY, **fields})
+    assert as_json.status_code == 400 and sentence in as_json.json()["detail"]
+    after = sorted(lab_folder(lab_server).glob("*")) if lab_folder(lab_server).exists() else []
+    assert after == before
+
+
+def test_one_run_at_a_time_and_cancel_frees_the_slot(http: httpx.Client) -> None:
+    long = http.post("/lab/jobs", json={**TINY, "games": "5000"})
+    assert long.status_code == 201
+    url = long.json()["url"]
+    second = http.post("/lab/jobs", data=TINY)
+    assert second.status_code == 409
+    assert "A run is in progress; watch it here" in second.text and url in second.text
+    assert http.post("/lab/jobs", json=TINY).json()["url"] == url
+
+    cancelled = http.post(f"{url}/cancel")
+    assert cancelled.status_code == 303
+    progress = finished(http, url)
+    assert progress["status"] == "cancelled" and progress["done"] < 5000
+    assert "Cancelled after" in progress["message"]
+    assert "Cancel the run" not in http.get(url).text
+
+    again = wait_for(lambda: (r := http.post("/lab/jobs", json=TINY)).status_code == 201 and r,
+                     timeout=RUN_WAIT, interval=0.5)
+    assert finished(http, again.json()["url"])["status"] == "done"
+
+
+def test_a_page_on_another_site_cannot_start_a_run(http: httpx.Client) -> None:
+    refused = http.post("/lab/jobs", data=TINY, headers={"Origin": "http://elsewhere.example"})
+    assert refused.status_code == 403
+
+
+def test_unknown_runs_and_files_are_sentences(http: httpx.Client) -> None:
+    for path in ("/lab/jobs/0123456789abcdef", "/lab/jobs/../../etc",
+                 "/lab/jobs/0123456789abcdef/report.html"):
+        answer = http.get(path)
+        assert answer.status_code == 404
+    assert "no Lab run at this address" in http.get("/lab/jobs/0123456789abcdef").text
+
+
+def test_lab_jobs_0_turns_the_page_off(tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'hacktable.db'}", TestClock(tmp_path / "clock"),
+                    env={"HACKTABLE_LAB_JOBS": "0"}).start()
+    try:
+        for answer in (httpx.get(server.url + "/lab"),
+                       httpx.post(server.url + "/lab/jobs", data=TINY)):
+            assert answer.status_code == 404 and "The Lab is turned off" in answer.text
+        assert not (tmp_path / "lab").exists()
+    finally:
+        server.stop()
