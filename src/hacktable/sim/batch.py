@@ -2,6 +2,8 @@
 
 Workers receive the game's id (not the game object) and send back only `GameResult`s;
 the parent folds them in seed order, so one worker and sixteen give the same summary.
+The chunks go to a local process pool or, given an executor (a Dask cluster's, see
+`sim/cluster.py`), to that executor: the same calls, folded the same way.
 With rotation the bots move round the table from seed to seed (by the seed alone, so
 however the games are split the same seed seats the same bots), which separates a
 seat's advantage from a strategy's.
@@ -12,7 +14,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from typing import Any
 
 from hacktable.engine.registry import get_game
@@ -78,12 +80,17 @@ def play_seeds(
     progress: Progress | None = None,
     sink: Sink | None = None,
     rotate: bool = False,
+    executor: Executor | None = None,
 ) -> None:
-    """Play one match per seed and hand each result to `sink` in seed order."""
+    """Play one match per seed and hand each result to `sink` in seed order.
+
+    With `executor` the chunks go there (`workers` then only sizes them: the slots it has);
+    otherwise `workers` > 1 starts a process pool for this call.
+    """
     workers = workers or os.cpu_count() or 1
     seeds = list(seeds)
     games = len(seeds)
-    if workers == 1 or games <= 1:
+    if executor is None and (workers == 1 or games <= 1):
         for done, one in enumerate(seeds, start=1):
             for result in play_chunk(game_id, personalities, options, [one], rotate):
                 if sink:
@@ -93,31 +100,50 @@ def play_seeds(
         return
     size = chunk_size(games, workers)
     chunks = [seeds[start:start + size] for start in range(0, games, size)]
+    if executor is not None:
+        play_chunks(executor, game_id, personalities, options, chunks, rotate, progress, sink)
+        return
     # "spawn" starts clean interpreters: forking while the progress bar's thread holds a lock
     # could hang a worker.
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(min(workers, len(chunks)), mp_context=context) as pool:
-        futures = {pool.submit(play_chunk, game_id, list(personalities), options, chunk,
+        play_chunks(pool, game_id, personalities, options, chunks, rotate, progress, sink)
+
+
+def play_chunks(
+    executor: Executor,
+    game_id: str,
+    personalities: Sequence[str],
+    options: Mapping[str, Any] | None,
+    chunks: Sequence[Sequence[int]],
+    rotate: bool,
+    progress: Progress | None,
+    sink: Sink | None,
+) -> None:
+    """Submit every chunk, then fold results in chunk order as they come, whoever plays them."""
+    games = sum(len(chunk) for chunk in chunks)
+    futures = {executor.submit(play_chunk, game_id, list(personalities),
+                               dict(options) if options is not None else None, list(chunk),
                                rotate): index
-                   for index, chunk in enumerate(chunks)}
-        finished: dict[int, list[GameResult]] = {}
-        next_index = done = 0
-        pending = set(futures)
-        try:
-            while pending:
-                ready, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in ready:
-                    results = future.result()
-                    finished[futures[future]] = results
-                    done += len(results)
-                while next_index in finished:  # fold in seed order
-                    for result in finished.pop(next_index):
-                        if sink:
-                            sink(result)
-                    next_index += 1
-                if progress:
-                    progress(done, games)
-        except BaseException:  # a failing game or Ctrl-C: do not play the rest
-            for future in pending:
-                future.cancel()
-            raise
+               for index, chunk in enumerate(chunks)}
+    finished: dict[int, list[GameResult]] = {}
+    next_index = done = 0
+    pending = set(futures)
+    try:
+        while pending:
+            ready, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in ready:
+                results = future.result()
+                finished[futures[future]] = results
+                done += len(results)
+            while next_index in finished:  # fold in seed order
+                for result in finished.pop(next_index):
+                    if sink:
+                        sink(result)
+                next_index += 1
+            if progress:
+                progress(done, games)
+    except BaseException:  # a failing game or Ctrl-C: do not play the rest
+        for future in pending:
+            future.cancel()
+        raise

@@ -2,6 +2,7 @@
 
 Registered by the CLI as `app.command("simulate")(simulate)`. Bad input (an unknown game,
 option or bot, a player count the game does not allow) prints one sentence and exits 2.
+`--cluster ADDRESS` plays the same games on a Dask cluster (`sim/cluster.py`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
 from hacktable.engine.registry import get_game
 from hacktable.sim.batch import play_seeds
+from hacktable.sim.cluster import Cluster, connect
 from hacktable.sim.report import interval, number, percent, print_summary, score_label
 from hacktable.sim.results import GameResult
 from hacktable.sim.store import Appender, cell_key, load
@@ -123,6 +125,10 @@ def simulate(
                           "a rerun with the same file continues where it stopped.")] = None,
     report: Annotated[Path | None, typer.Option(
         "--report", help="Write a self-contained HTML page with charts to this file.")] = None,
+    cluster: Annotated[str | None, typer.Option(
+        "--cluster", help="Play on the Dask cluster whose scheduler is at this address "
+                          "(tcp://HOST:8786), or 'local' to start one here; same results as "
+                          "a local run. Needs pip install 'hacktable[cluster]'.")] = None,
 ) -> None:
     """Play many bot matches and print win rates (with 95% intervals), scores, game length
     and action use; sweep rule options, keep results as they come, draw a report."""
@@ -149,17 +155,21 @@ def simulate(
             if path is not None and not path.parent.is_dir():
                 raise Rejected(f"There is no folder {str(path.parent)!r} to write "
                                f"{path.name!r} in.")
+        remote: Cluster | None = connect(cluster) if cluster is not None else None
     except Rejected as rejected:
         raise fail(rejected.reason) from None
 
-    processes = workers or os.cpu_count() or 1
+    processes = remote.slots if remote is not None else workers or os.cpu_count() or 1
+    where = (f"on the Dask cluster at {remote.address} ({remote.workers} workers, "
+             f"{processes} threads)" if remote is not None else
+             f"{processes} worker{'s' if processes != 1 else ''}")
     changed = {name: value for name, value in options.items()
                if value != game.options.defaults()[name] and not any(
                    name == axis for axis, _ in axes)}
     console.print(
         f"[bold]{game.name}[/]: {games} games, {players} players "
         f"({', '.join(personalities)}{', rotated' if rotate else ''}), seed {seed}, "
-        f"{processes} worker{'s' if processes != 1 else ''}"
+        f"{where}"
         + (f", options {', '.join(f'{k}={shown(v)}' for k, v in changed.items())}"
            if changed else "")
         + (f", sweeping {' x '.join(name + '=' + ','.join(values) for name, values in axes)}"
@@ -193,12 +203,14 @@ def simulate(
                     bar.update(task, completed=before + done)
 
                 play_seeds(game.id, personalities, cell.options, todo, processes, moved, keep,
-                           rotate)
+                           rotate, remote.executor if remote is not None else None)
                 before += len(todo)
                 cell.summary = Summary(game.id).add_all(
                     cell.stored[s] for s in sorted(cell.stored))
     finally:
         appender.close()
+        if remote is not None:
+            remote.close()
     elapsed = time.perf_counter() - started
     played = total - resumed
     console.print(f"{played} games in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} "
