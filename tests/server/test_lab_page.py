@@ -52,7 +52,7 @@ def test_a_run_plays_then_serves_its_report_and_results(http: httpx.Client) -> N
     assert url.startswith("/lab/jobs/")
     page = http.get(url)
     assert page.status_code == 200 and "<progress" in page.text and "Cancel the run" in page.text
-    assert "hacktable simulate cpu --players 2" in page.text  # the same run, for a terminal
+    assert "hacktable simulate cpu \\\n    --players 2" in page.text  # the same run, for a terminal
 
     progress = finished(http, url)
     assert progress == {**progress, "status": "done", "done": 6, "total": 6, "message": "Done."}

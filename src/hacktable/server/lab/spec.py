@@ -80,9 +80,16 @@ class Spec:
                 "--json-out", str(folder / "summary.json")]
 
     def shown(self) -> str:
-        """The same run as a designer would type it in a terminal."""
-        return shlex.join(["hacktable", "simulate", *self.arguments(),
-                           "--results", "results.jsonl", "--report", "report.html"])
+        """The same run as a designer would type it in a terminal: one flag a line, so a
+        narrow screen never breaks a flag from its value."""
+        args = [*self.arguments(), "--results", "results.jsonl", "--report", "report.html"]
+        groups = [["hacktable", "simulate", args[0]]]
+        for arg in args[1:]:
+            if arg.startswith("--"):
+                groups.append([arg])
+            else:
+                groups[-1].append(arg)
+        return " \\\n    ".join(shlex.join(group) for group in groups)
 
 
 def first(form: Mapping[str, Sequence[str]], name: str, default: str = "") -> str:
@@ -119,7 +126,7 @@ def check(form: Mapping[str, Sequence[str]]) -> Spec:
     seed = whole(first(form, "seed", "1"), "The first seed")
     if not 0 <= seed <= 2**31:
         raise Rejected(f"The first seed must be from 0 to {2**31:,}, not {seed:,}.")
-    bots = seat_personalities(game, first(form, "bots") or None, players)
+    seat_personalities(game, first(form, "bots") or None, players)  # every name known
     named = [b.strip() for b in first(form, "bots").split(",") if b.strip()] or default_bots(game)
     options = lines(form.get("option") or [])
     base = parse_options(options)
@@ -134,7 +141,6 @@ def check(form: Mapping[str, Sequence[str]]) -> Spec:
     if games * len(cells) > MAX_GAMES:
         raise Rejected(f"{games:,} games in each of {len(cells)} configurations make "
                        f"{games * len(cells):,}; keep the whole run to {MAX_GAMES:,} games.")
-    del bots  # checked; the command deals the named list round the seats itself
     return Spec(game=game.id, players=players, bots=tuple(named), games=games, seed=seed,
                 rotate=bool(form.get("rotate")),
                 options=tuple(f"{name}={value}" for name, value in base.items()),

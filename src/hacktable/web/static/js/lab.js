@@ -54,6 +54,11 @@ function setUpForm(form) {
       window.setTimeout(() => { button.disabled = true; button.textContent = "Starting…"; }, 0);
     }
   });
+  // Coming back with the browser's Back button: the button works again.
+  window.addEventListener("pageshow", () => {
+    const button = form.querySelector("button[type=submit]");
+    if (button) { button.disabled = false; button.textContent = "Start the run"; }
+  });
   const bots = form.querySelector("#lab-bots");
   for (const chip of form.querySelectorAll("[data-add-bot]")) {
     chip.addEventListener("click", () => {
@@ -81,7 +86,7 @@ function render(card, data) {
   field("done").textContent = String(data.done);
   field("elapsed").textContent = duration(data.elapsed);
   field("eta").textContent = data.eta === null
-    ? (data.status === "running" ? "estimating…" : "—") : `about ${duration(data.eta)}`;
+    ? (data.status === "running" ? "estimating" : "—") : `about ${duration(data.eta)}`;
   const message = field("message");
   message.textContent = data.message;
   message.dataset.state = data.status;

@@ -1,0 +1,116 @@
+"""The Lab page in chromium, against a real server: a designer fills the form, starts a run,
+watches its bar fill and reads the report; a mistake is one sentence on the form, which keeps
+what was typed; at 360 px nothing scrolls sideways. Screenshots are kept in the test's tmp
+dir as evidence."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from tests.services import Server
+
+from .conftest import CHROMIUM, NO_CHROMIUM, Browsing
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
+
+NARROW = {"width": 360, "height": 740}
+RUN_MS = 180_000
+"""The longest a small run may take on a loaded machine (a bound, not a timing check)."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, clock) -> Server:  # type: ignore[override]
+    """This module's own server, with the lab on (one run at a time)."""
+    folder = tmp_path_factory.mktemp("server")
+    process = Server(f"sqlite:///{folder / 'hacktable.db'}", clock,
+                     env={"HACKTABLE_LAB_JOBS": "1"}).start()
+    yield process
+    process.stop()
+
+
+def overflow(page: Page) -> int:
+    """Pixels the document reaches past a 360 px screen, with every <details> open."""
+    for details in page.locator("details").all():
+        details.evaluate("d => d.open = true")
+    return page.evaluate("document.documentElement.scrollWidth") - NARROW["width"]
+
+
+def wait_done(page: Page) -> None:
+    expect(page.locator(".lab-state")).to_have_text("Done.", timeout=RUN_MS)
+    bar = page.locator("#lab-bar")
+    expect(bar).to_have_attribute("value", bar.get_attribute("max") or "")
+
+
+def test_a_designer_runs_a_sweep_and_reads_the_report(browsing: Browsing,
+                                                       tmp_path: Path) -> None:
+    page = browsing.open("designer")
+    page.goto("/")
+    page.get_by_role("link", name="Lab").first.click()
+    expect(page).to_have_url(re.compile(r"/lab$"))
+    page.get_by_label("Game", exact=True).select_option(label="CPU")  # the form follows the game
+    expect(page.locator("input[name=game]")).to_have_value("cpu")
+    page.get_by_label("Players").fill("2")
+    page.get_by_label("Games", exact=True).fill("8")
+    page.get_by_label("Bots", exact=True).fill("aggressive")
+    page.get_by_role("button", name="Add turtle to the bots").click()
+    expect(page.get_by_label("Bots", exact=True)).to_have_value("aggressive,turtle")
+    page.get_by_text("rule options, each at the game's own default").click()
+    page.get_by_label("Starting cycles").fill("12")
+    page.get_by_label("Sweeps").fill("first_turn_cycles=0,4")
+    page.screenshot(path=str(tmp_path / "form-desktop.png"), full_page=True)
+    page.get_by_role("button", name="Start the run").click()
+
+    expect(page).to_have_url(re.compile(r"/lab/jobs/[0-9a-f]{16}$"))
+    expect(page.get_by_role("heading", name="CPU: a Lab run")).to_be_visible()
+    expect(page.locator(".lede")).to_contain_text("starting_cycles=12")
+    expect(page.locator(".lab-command")).to_contain_text(
+        "--option starting_cycles=12 \\\n    --sweep first_turn_cycles=0,4")
+    wait_done(page)
+    expect(page.locator("[data-field=done]")).to_have_text("16")
+    report = page.frame_locator(".lab-frame")
+    expect(report.locator("h1")).to_have_text("CPU: 8 games per configuration")
+    expect(report.get_by_role("heading", name="Sweep")).to_be_visible()
+    expect(report.locator("svg").first).to_be_visible()
+    expect(page.get_by_role("link", name="Download the results")).to_have_attribute(
+        "href", re.compile(r"results\.jsonl$"))
+    page.screenshot(path=str(tmp_path / "report-desktop.png"), full_page=True)
+
+    page.reload()  # the run is kept: its page is the same after a reload
+    expect(page.locator(".lab-state")).to_have_text("Done.")
+    page.goto("/lab")
+    expect(page.get_by_role("heading", name="Recent runs")).to_be_visible()
+    expect(page.locator(".lab-recent li").first).to_contain_text("CPU, 16 games")
+
+
+def test_a_mistake_is_one_sentence_and_keeps_the_form(browsing: Browsing,
+                                                      tmp_path: Path) -> None:
+    page = browsing.open("typo")
+    page.goto("/lab?game=cpu")
+    page.get_by_label("Bots", exact=True).fill("aggressive,turtel")
+    page.get_by_text("rule options, each at the game's own default").click()
+    page.get_by_label("Hand size").fill("7")
+    page.get_by_role("button", name="Start the run").click()
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("CPU has no bot called 'turtel'")
+    expect(page.get_by_label("Bots", exact=True)).to_have_value("aggressive,turtel")
+    expect(page.get_by_label("Hand size")).to_have_value("7")  # the changed option is kept
+    page.screenshot(path=str(tmp_path / "mistake.png"), full_page=True)
+
+
+def test_the_lab_fits_a_360px_phone(browsing: Browsing, tmp_path: Path) -> None:
+    page = browsing.open("phone", phone=True)
+    page.set_viewport_size(NARROW)
+    page.goto("/lab?game=rexfurum")
+    assert overflow(page) <= 0
+    page.screenshot(path=str(tmp_path / "form-phone.png"), full_page=True)
+    page.get_by_label("Games", exact=True).fill("4")
+    page.get_by_role("button", name="Start the run").click()
+    expect(page).to_have_url(re.compile(r"/lab/jobs/"))
+    assert overflow(page) <= 0
+    page.screenshot(path=str(tmp_path / "progress-phone.png"), full_page=True)
+    wait_done(page)
+    assert overflow(page) <= 0
+    page.screenshot(path=str(tmp_path / "report-phone.png"), full_page=True)
