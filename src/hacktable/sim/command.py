@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -33,7 +34,7 @@ from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
 from hacktable.engine.registry import get_game
 from hacktable.sim.batch import play_seeds
-from hacktable.sim.cluster import Cluster, connect
+from hacktable.sim.cluster import connect
 from hacktable.sim.report import interval, number, percent, print_summary, score_label
 from hacktable.sim.results import GameResult
 from hacktable.sim.store import Appender, cell_key, load
@@ -155,9 +156,12 @@ def simulate(
             if path is not None and not path.parent.is_dir():
                 raise Rejected(f"There is no folder {str(path.parent)!r} to write "
                                f"{path.name!r} in.")
-        remote: Cluster | None = connect(cluster) if cluster is not None else None
     except Rejected as rejected:
         raise fail(rejected.reason) from None
+    try:
+        remote = connect(cluster) if cluster is not None else None
+    except Rejected as rejected:  # its address and the extra's [brackets] are not markup
+        raise fail(escape(rejected.reason)) from None
 
     processes = remote.slots if remote is not None else workers or os.cpu_count() or 1
     where = (f"on the Dask cluster at {remote.address} ({remote.workers} workers, "
