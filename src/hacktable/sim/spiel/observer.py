@@ -1,10 +1,11 @@
 """What a seat may know of an OpenSpiel state: its own view, never the hidden state.
 
 OpenSpiel asks an observer for two things. The *observation* is the seat's view now. The
-*information state* adds the seat's memory: a digest of what it saw at each of its own
-decisions and what it chose (`Table.recall`), so two moments that look alike but followed
-different pasts stay apart. The tensor is the PettingZoo environment's feature-hashed view
-(`hacktable.sim.zoo.encode_view`), the recall hashed into it as one more leaf.
+*information state* adds the seat's memory: a digest of its view at the deal, every event
+it was told since and every action it chose (`Table.recall`), so two moments that look
+alike but followed different pasts stay apart. The tensor is the PettingZoo environment's
+feature-hashed view (`hacktable.sim.zoo.encode_view`), the recall hashed in as one more
+leaf.
 
 OpenSpiel's other observation kinds map onto hacktable's viewers: private information of
 no player is the spectators' view, of all players the gamemaster's.

@@ -3,8 +3,9 @@
 This is the plain-Python half of the OpenSpiel state (no pyspiel in it), so it can be
 copied, pickled and tested on its own. It plays the match exactly as the simulator's
 runner and the PettingZoo environment do (`hacktable.sim.zoo`): the seat asked is the next
-one with an open prompt that has not handed in or passed on that very prompt; when nobody
-is left to ask, the phase's time runs out (`timeout`). Entry `k` of the match draws from
+one with an open prompt that has not handed in or passed on that very prompt (a pass
+holds until the phase closes, by its clock or by a turn passing); when nobody is left to
+ask, the phase's time runs out (`timeout`). Entry `k` of the match draws from
 `rng_for(seed, k)`, as in `Match`, so a seed and a list of moves always replay the same
 match.
 
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hacktable.bots.ismcts import clocked
-from hacktable.engine.contract import Action, Game, Prompt, Viewer
+from hacktable.engine.contract import Action, Event, Game, Prompt, Viewer
 from hacktable.engine.errors import Rejected
 from hacktable.engine.registry import get_game
 from hacktable.engine.rng import rng_for
@@ -55,8 +56,13 @@ class Table:
     history: list[int] = field(default_factory=list)
     """Every action applied, the seed first: the replay that rebuilds this table."""
     declined: dict[int, Prompt] = field(default_factory=dict)
+    """Seats that passed on exactly this prompt: not asked again until the phase closes."""
+    handed_in: set[int] = field(default_factory=set)
+    """Seats that acted in the phase now open."""
     recall: list[str] = field(default_factory=list)
-    """Per seat, a digest of what it saw at each of its decisions and what it chose."""
+    """Per seat, a running digest of its memory: its view when the match was dealt, then
+    every event it was told (the events whose audience includes it, as the table shows
+    them) and every action number it chose."""
     asked: int | None = None
     listed: list[Action] = field(default_factory=list)
     over: bool = False
@@ -75,9 +81,10 @@ class Table:
         game = self.game
         self.seed = seed
         self.history.append(seed)
-        self.recall = [""] * self.players
         options = game.options.resolve(None)
         self.state = game.setup(seat_names(self.players), options, rng_for(seed, 0))
+        self.recall = [_digest("", view_json(game.view(self.state, seat)))
+                       for seat in range(self.players)]
         self._advance()
 
     def legal(self) -> list[int]:
@@ -95,21 +102,30 @@ class Table:
         assert seat is not None and self.seed is not None
         game = self.game
         prompt = game.prompts(self.state)[seat]
-        self.recall[seat] = _digest(self.recall[seat], view_json(game.view(self.state, seat)),
-                                    action)
+        self.recall[seat] = _digest(self.recall[seat], f"chose {action}")
         self.history.append(action)
         self.moves += 1
         if 1 <= action <= len(self.listed):
             try:
-                game.apply(self.state, seat, self.listed[action - 1],
-                           rng_for(self.seed, self.entries + 1))
+                events = game.apply(self.state, seat, self.listed[action - 1],
+                                    rng_for(self.seed, self.entries + 1))
                 self.entries += 1
                 self.declined.pop(seat, None)
+                self.handed_in.add(seat)
+                self._tell(events)
             except Rejected:
                 self.declined[seat] = prompt
         else:
             self.declined[seat] = prompt
         self._advance()
+
+    def _tell(self, events: list[Event]) -> None:
+        """Fold what each seat is told (the events it may see) into its recall."""
+        texts = [(event, view_json([event.kind, event.data])) for event in events]
+        for seat in range(self.players):
+            told = [text for event, text in texts if event.visible_to(seat)]
+            if told:
+                self.recall[seat] = _digest(self.recall[seat], "\n".join(told))
 
     def _advance(self) -> None:
         """Pick the next seat to ask, letting time run out where nobody is left; the match
@@ -117,19 +133,28 @@ class Table:
         game, state = self.game, self.state
         self.asked, self.listed = None, []
         while self.moves < self.max_moves:
+            prompts = game.prompts(state)
+            if any(seat not in prompts or not prompts[seat].submitted
+                   for seat in self.handed_in):
+                # A seat that acted is asked again or no longer listed: the phase closed
+                # by itself (a turn passed), so everyone may be asked afresh.
+                self.handed_in.clear()
+                self.declined.clear()
             if game.outcome(state) is not None:
                 break
-            for seat, prompt in game.prompts(state).items():
+            for seat, prompt in prompts.items():
                 if not prompt.submitted and self.declined.get(seat) != prompt:
                     self.asked = seat
                     self.listed = list(game.legal_actions(state, seat) or [])[:MAX_ACTIONS - 1]
                     return
             try:
-                game.timeout(state, rng_for(self.seed, self.entries + 1))  # type: ignore[arg-type]
+                events = game.timeout(state, rng_for(self.seed, self.entries + 1))  # type: ignore[arg-type]
             except Rejected:
                 break
             self.entries += 1
+            self._tell(events)
             self.declined.clear()
+            self.handed_in.clear()
         self.over = True
 
     # -- reading ------------------------------------------------------------------------
@@ -167,7 +192,8 @@ class Table:
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         return Table(self.game_id, self.players, self.max_moves, self.seed,
                      copy.deepcopy(self.state), self.entries, self.moves, list(self.history),
-                     dict(self.declined), list(self.recall), self.asked, self.listed,
+                     dict(self.declined), set(self.handed_in), list(self.recall),
+                     self.asked, self.listed,
                      self.over, self.exact)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -193,6 +219,6 @@ def _restore(fields: dict[str, Any]) -> Table:
     return Table(**fields)
 
 
-def _digest(previous: str, seen: str, action: int) -> str:
-    text = f"{previous}\x1f{seen}\x1f{action}".encode()
+def _digest(previous: str, seen: str) -> str:
+    text = f"{previous}\x1f{seen}".encode()
     return hashlib.blake2b(text, digest_size=12).hexdigest()
