@@ -104,13 +104,15 @@ function seat(matchID, playerID, credentials, onGameover) {
 async function table(index) {
   while (playing) {
     const { matchID } = await lobby.createMatch(HiddenHand.name, { numPlayers: seats });
-    const joined = [];
+    // One seat at a time: concurrent joins race in FlatFile (each reads and rewrites the
+    // match's metadata, so all but one seat's credentials would be lost).
+    const creds = [];
     for (let s = 0; s < seats; s++) {
-      joined.push(lobby.joinMatch(HiddenHand.name, matchID, {
+      const joined = await lobby.joinMatch(HiddenHand.name, matchID, {
         playerID: String(s), playerName: `bot ${index}.${s}`,
-      }));
+      });
+      creds.push(joined.playerCredentials);
     }
-    const creds = (await Promise.all(joined)).map((j) => j.playerCredentials);
     stats.matchesStarted += 1;
     await new Promise((resolve) => {
       const over = new Set();
