@@ -1,0 +1,180 @@
+"""hacktable's server beside a real boardgame.io 0.50.2 server, measured in one run.
+
+    uv run python benchmarks/compare_bgio.py [--seconds 15] [--matches 20] [--seats 5]
+        [--think 0] [--stores memory,flatfile] [--no-hacktable]
+
+Needs `node` and `npm` (without them it says so and exits 0). Installs benchmarks/bgio's
+locked packages (`npm ci`) when its node_modules is missing, then, one after the other:
+a boardgame.io server (koa + socket.io) with its in-memory store and with its FlatFile
+store, each driven by `benchmarks/bgio/clients.js` (N matches x S seats of
+`boardgame.io/client` in one Node process, closed loop); then hacktable's own
+`benchmarks/server_load.py --backend sqlite --processes 1` with the same matches, seats,
+window and think time. Clients share the machine with the server in both, as ours do.
+
+Latency, both sides: from sending a move until the mover's own connection delivers a state
+that shows it (hacktable: the push p50/p99). srv ms/move: server CPU per move (for
+boardgame.io over the whole client run, setup and drain included, divided by every move
+applied), which a busy machine skews least. Nothing here asserts on time; it prints figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+BGIO = ROOT / "benchmarks" / "bgio"
+STORES = {"memory": "in-memory", "flatfile": "FlatFile (node-persist files)"}
+DRAIN = 20.0
+"""Seconds the clients wait after the window for moves still in flight."""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of one process so far, from /proc (0 where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextmanager
+def bgio_server(store: str, folder: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """A boardgame.io server on a free loopback port, stopped on the way out."""
+    port = free_port()
+    command = ["node", "server.js", "--port", str(port)]
+    if store == "flatfile":
+        command += ["--flatfile", str(folder / "flatfile")]
+    log = folder / f"server-{store}.log"
+    env = dict(os.environ, NODE_ENV="production")  # as deployed: no per-move logging
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=BGIO, env=env, stdout=out,
+                                   stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while "ready" not in log.read_text(errors="replace"):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"boardgame.io server did not start:\n{log.read_text()}")
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}", process
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def run_bgio(store: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    """One boardgame.io configuration: its server, the clients for the window, its figures."""
+    with bgio_server(store, folder) as (url, server):
+        before = cpu_seconds(server.pid)
+        command = ["node", "clients.js", "--server", url, "--matches", str(args.matches),
+                   "--seats", str(args.seats), "--seconds", str(args.seconds),
+                   "--think", str(args.think), "--drain", str(DRAIN)]
+        done = subprocess.run(command, cwd=BGIO, capture_output=True, text=True,
+                              env=dict(os.environ, NODE_ENV="production"),
+                              timeout=args.seconds + DRAIN + 120)
+        used = cpu_seconds(server.pid) - before
+    if done.returncode != 0:
+        raise RuntimeError(f"clients failed:\n{done.stderr[-3000:]}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    result["store"] = STORES[store]
+    result["server_ms_per_move"] = 1000 * used / max(1, result["moves_all"])
+    return result
+
+
+def run_hacktable(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    """hacktable's own load benchmark, SQLite (durable: synchronous=FULL), one process."""
+    out = folder / "hacktable.json"
+    command = [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), "--backend",
+               "sqlite", "--processes", "1", "--matches", str(args.matches), "--seats",
+               str(args.seats), "--seconds", str(args.seconds), "--think", str(args.think),
+               "--json", str(out)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
+                          timeout=args.seconds + 600)
+    if done.returncode != 0 or not out.exists():
+        raise RuntimeError(f"server_load.py failed:\n{(done.stdout + done.stderr)[-3000:]}")
+    [result] = json.loads(out.read_text())
+    return {"system": "hacktable", "store": "SQLite (durable)", "moves_s": result["acts_s"],
+            "p50_ms": result["push_p50_ms"], "p99_ms": result["push_p99_ms"],
+            "lost": result["errors"] + result["push_missing"],
+            "server_ms_per_move": result["server_ms_per_act"]}
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """One line per system and store; the last column is hacktable's moves/s over the row's."""
+    ours = next((row["moves_s"] for row in rows if row["system"] == "hacktable"), None)
+    head = (f"{'system':<20}  {'store':<29}  {'moves/s':>8}  {'p50 ms':>7}  {'p99 ms':>7}  "
+            f"{'lost':>5}  {'srv ms/move':>11}  {'hacktable/this':>14}")
+    lines = [head, "-" * len(head)]
+    for row in rows:
+        ratio = "-" if ours is None or row["system"] == "hacktable" or not row["moves_s"] \
+            else f"{ours / row['moves_s']:.2f}"
+        p50, p99 = (f"{row[key]:.0f}" if row[key] is not None else "-"
+                    for key in ("p50_ms", "p99_ms"))
+        lines.append(f"{row['system']:<20}  {row['store']:<29}  {row['moves_s']:>8.0f}  "
+                     f"{p50:>7}  {p99:>7}  {row['lost']:>5}  "
+                     f"{row['server_ms_per_move']:>11.2f}  {ratio:>14}")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--matches", type=int, default=20)
+    parser.add_argument("--seats", type=int, default=5)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a seat waits before moving (0: at once)")
+    parser.add_argument("--stores", default="memory,flatfile",
+                        help="boardgame.io stores to run: memory, flatfile or both")
+    parser.add_argument("--no-hacktable", dest="hacktable", action="store_false",
+                        help="run boardgame.io alone")
+    args = parser.parse_args()
+    if not (shutil.which("node") and shutil.which("npm")):
+        print("Node.js (node and npm) is not installed, so there is no boardgame.io server "
+              "to compare with; nothing was run.")
+        return
+    if not (BGIO / "node_modules").is_dir():
+        print("installing boardgame.io 0.50.2 (npm ci) ...", flush=True)
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=BGIO, check=True)
+    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    print(f"{os.cpu_count()} cores, Node {node}, Python {sys.version.split()[0]}; "
+          f"{args.matches} matches x {args.seats} seats, {args.seconds:g} s window, "
+          f"think {args.think:g} s; clients share the machine with the server.", flush=True)
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="compare-bgio-") as scratch:
+        folder = Path(scratch)
+        for store in args.stores.split(","):
+            print(f"boardgame.io, {STORES[store]} store (load average "
+                  f"{os.getloadavg()[0]:.1f}) ...", flush=True)
+            rows.append(run_bgio(store, args, folder))
+        if args.hacktable:
+            print(f"hacktable, SQLite (load average {os.getloadavg()[0]:.1f}) ...", flush=True)
+            rows.append(run_hacktable(args, folder))
+    print("\nLatency: from sending a move until the mover's own connection shows it applied. "
+          "lost: moves of the\nwindow never seen applied (hacktable: errors + pushes "
+          "missing). hacktable/this: moves/s ratio.\n")
+    print(table(rows))
+
+
+if __name__ == "__main__":
+    main()
