@@ -29,7 +29,10 @@ const STALL_MS = 30000; // a move unanswered this long is counted as lost
 
 const lobby = new LobbyClient({ server });
 const now = () => performance.now();
-const stats = { sent: 0, applied: 0, appliedAll: 0, lost: 0, latencies: [], matchesStarted: 0, matchesFinished: 0 };
+const stats = {
+  sent: 0, applied: 0, appliedAll: 0, lost: 0, latencies: [],
+  matchesStarted: 0, matchesFinished: 0,
+};
 let windowStart = Infinity; // moves dispatched in [windowStart, windowEnd) count
 let windowEnd = Infinity;
 let playing = true; // false once the window closes: no new moves
