@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from fastapi import (
     APIRouter,
@@ -26,11 +25,21 @@ from pydantic import BaseModel, ConfigDict, Field
 from hacktable import media
 from hacktable.engine.errors import Rejected
 from hacktable.engine.registry import all_games, get_game
-from hacktable.server import presenter
+from hacktable.server import presenter, wire
 from hacktable.server.errors import NotAllowed, NotFound, TableError
 from hacktable.server.security import normal_room_code
 from hacktable.server.service import Caller, Live, Table
 from hacktable.store.records import LOBBY
+from hacktable.web import has_own_screen
+
+
+class Shown(NamedTuple):
+    """One rendering of a caller's screen: what it shows (to tell whether it changed), the
+    message pushed to its sockets, and the payload it was made from."""
+
+    fingerprint: bytes
+    message: str
+    payload: dict[str, Any]
 
 
 class Problem(BaseModel):
@@ -189,7 +198,7 @@ async def create(body: CreateMatch, request: Request, response: Response) -> Cre
 
 
 def _json(payload: Any) -> Response:
-    return Response(json.dumps(payload), media_type="application/json")
+    return Response(wire.dumpb(payload), media_type="application/json")
 
 
 async def _info(live: Live) -> Response:
@@ -199,8 +208,9 @@ async def _info(live: Live) -> Response:
 
 
 async def _screen(table: Table, live: Live, caller: Caller, **extra: Any) -> Response:
+    """The caller's screen as JSON: the same rendering its WebSocket is pushed."""
     async with live.lock:
-        return _json({**presenter.screen(live, caller, table.clock.now()), **extra})
+        return _json({**_shared_screen(table, live, caller, html=False).payload, **extra})
 
 
 @router.get("/matches/{code}", summary="A match's public facts: seats, status, deadline")
@@ -331,7 +341,7 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
 
     async def pump() -> None:
         seen = [-1]
-        last_shown: list[str | None] = [None]
+        last_shown: list[bytes | None] = [None]
         last_sent: list[Any] = [None]
         while True:
             async with live.changed:
@@ -349,14 +359,14 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
             async with live.lock:  # what is pushed was committed, and is serialised here
                 messages = []
                 if live.record.status == LOBBY or news == "room":
-                    messages.append(json.dumps({"type": "room",
+                    messages.append(wire.dumps({"type": "room",
                                                 "match": presenter.match_info(live)}))
                 if live.record.status != LOBBY:
-                    shown, text = _shared_screen(table, live, caller, html)
+                    shown = _shared_screen(table, live, caller, html)
                     sent = presenter.sent(live)
-                    if shown != last_shown[0]:
-                        last_shown[0] = shown
-                        messages.append(text)
+                    if shown.fingerprint != last_shown[0]:
+                        last_shown[0] = shown.fingerprint
+                        messages.append(shown.message)
                     elif sent != last_sent[0]:  # only who has sent changed: say just that
                         messages.append(_sent_message(live, caller, sent, html))
                     last_sent[0] = sent  # else nothing new for this seat: say nothing
@@ -364,8 +374,13 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                 await websocket.send_text(text)
 
     async def drain() -> None:
+        """Moves sent on the socket itself (`{"type": "act", ...}`); anything else is
+        ignored, as before moves could travel here."""
         while True:
-            await websocket.receive_text()
+            text = await websocket.receive_text()
+            answer = await socket_move(table, live, caller, presented, text)
+            if answer is not None:
+                await websocket.send_text(answer)
 
     tasks = [asyncio.create_task(pump()), asyncio.create_task(drain())]
     live.watchers += 1
@@ -390,6 +405,50 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
             await websocket.close()
 
 
+MAX_SOCKET_MOVE = 32_000
+"""The longest move message read from a socket, in characters."""
+
+
+async def socket_move(table: Table, live: Live, caller: Caller, presented: str | None,
+                      text: str) -> str | None:
+    """Make a move that came over the WebSocket, as POST /act would, and say how it went.
+
+    `{"type": "act", "id": 7, "action": {...}}` (or `"text": "..."` in the game's notation)
+    is answered `{"type": "acted", "id": 7, "accepted": [seqs]}`, or `{"type": "refused",
+    "id": 7, "status": 409, "detail": "..."}` with the sentence POST /act would give. The
+    new screen follows as a push, as for a move made any other way. Moves skip the HTTP
+    layers, which cost more than the move itself (docs/server.md, "Where the time goes")."""
+    if len(text) > MAX_SOCKET_MOVE or '"act"' not in text:
+        return None
+    try:
+        message = wire.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or message.get("type") != "act":
+        return None
+    ident = message.get("id")
+    if not isinstance(ident, (str, int)) or isinstance(ident, bool):
+        ident = None
+    action, written = message.get("action"), message.get("text")
+    try:
+        if set(message) - {"type", "id", "action", "text"}:
+            raise Rejected("A move over the socket has only type, id, and action or text.")
+        if (action is None) == (written is None) or (
+                written is not None and not isinstance(written, str)):
+            raise Rejected("Send either an action or a text, not both and not neither.")
+        if caller.role == "seat":  # a seat handed to a bot since the socket opened is not
+            caller = await table.caller(live, presented)  # theirs to move any more
+        entries = await table.act(live, caller, action, written)
+    except TableError as error:
+        return wire.dumps({"type": "refused", "id": ident, "status": error.status,
+                           "detail": error.message})
+    except Rejected as error:
+        return wire.dumps({"type": "refused", "id": ident, "status": 400,
+                           "detail": error.reason})
+    return wire.dumps({"type": "acted", "id": ident,
+                       "accepted": [entry.seq for entry in entries]})
+
+
 def _sent_message(live: Live, caller: Caller, sent: Any, html: bool) -> str:
     """Who has sent their move (never what), without re-rendering the whole screen."""
     message: dict[str, Any] = {"type": "sent", "seq": live.seq, "sent": sent}
@@ -398,7 +457,7 @@ def _sent_message(live: Live, caller: Caller, sent: Any, html: bool) -> str:
 
         message["html"] = render_status({"match": presenter.match_info(live),
                                          "viewer": caller.viewer, "role": caller.role})
-    return json.dumps(message)
+    return wire.dumps(message)
 
 
 def _reason(text: str) -> str:
@@ -418,26 +477,33 @@ def _crowded(websocket: WebSocket, live: Live, client: str) -> str | None:
     return None
 
 
-def _shared_screen(table: Table, live: Live, caller: Caller, html: bool) -> tuple[str, str]:
-    """(what the screen shows, the message to push), rendered once per distinct view and
-    moment: every spectator (or every device of one seat) shares one rendering. Called
-    under the match's lock, so the cached copy is the committed one."""
+def _shared_screen(table: Table, live: Live, caller: Caller, html: bool) -> Shown:
+    """What the caller's screen shows now, rendered once per distinct view and moment:
+    every spectator (or every device of one seat), and the seat's own POST /act answer,
+    share one rendering. Called under the match's lock, so the cached copy is the
+    committed one.
+
+    A browser's push (`html`) carries only what its page reads (the match's public facts
+    and the screen's HTML), not the view it was drawn from a second time."""
     key = (caller.role, caller.viewer, html)
     moment = (live.version, live.seq, live.record.status, live.record.deadline_at,
               live.record.remaining)
     cached = live.rendered.get(key)
     if cached is not None and cached[0] == moment:
-        return cached[1], cached[2]
-    payload = presenter.screen(live, caller, table.clock.now())
-    shown = presenter.fingerprint(payload)
-    message: dict[str, Any] = {"type": "screen", "seq": live.seq, **payload}
+        return cached[1]
+    with_text = not html or not has_own_screen(live.game.id)
+    payload = presenter.screen(live, caller, table.clock.now(), text=with_text)
+    fingerprint = presenter.fingerprint(payload)
     if html:
-        message["html"] = render_screen_html(live, caller, payload)
-    text = json.dumps(message)
+        message = wire.dumps({"type": "screen", "seq": live.seq, "match": payload["match"],
+                              "html": render_screen_html(live, caller, payload)})
+    else:
+        message = wire.dumps({"type": "screen", "seq": live.seq, **payload})
+    shown = Shown(fingerprint, message, payload)
     if len(live.rendered) > 64:  # views that are no longer watched
         live.rendered.clear()
-    live.rendered[key] = (moment, shown, text)
-    return shown, text
+    live.rendered[key] = (moment, shown)
+    return shown
 
 
 def render_screen_html(live: Live, caller: Caller, payload: dict[str, Any]) -> str:

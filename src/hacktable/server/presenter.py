@@ -6,13 +6,13 @@ viewer may see, so nothing another seat may not see can reach it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from hacktable.bots.registry import bot_classes
 from hacktable.engine.contract import GM, SPECTATOR, Event, Game
 from hacktable.engine.match import HOST, RUNTIME_KINDS
+from hacktable.server import wire
 from hacktable.server.clock import iso
 from hacktable.server.service import RECENT_EVENTS, Caller, Live
 from hacktable.store.records import FINISHED
@@ -83,9 +83,13 @@ def sent(live: Live) -> dict[str, list[int]] | None:
     return {"asked": asked, "done": [seat for seat in asked if prompts[seat].submitted]}
 
 
-def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS
-           ) -> dict[str, Any]:
-    """Everything one caller's screen shows, and nothing more."""
+def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS,
+           text: bool = True) -> dict[str, Any]:
+    """Everything one caller's screen shows, and nothing more.
+
+    `text` is the game's rendering of the view in words (what `hacktable play` prints);
+    a browser screen drawn by the game's own template does without it, and skipping it
+    saves re-rendering every report of a long match on every push."""
     info = match_info(live)
     viewer = caller.viewer
     payload: dict[str, Any] = {
@@ -106,7 +110,8 @@ def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS
     payload["events"] = [{"seq": seq, "kind": event.kind,
                           "text": describe(live, event)}
                          for seq, event in seen[-recent:]]
-    payload["text"] = match.game.render(view, info["deadline"])
+    if text:
+        payload["text"] = match.game.render(view, info["deadline"])
     return payload
 
 
@@ -123,7 +128,7 @@ def legal_moves(live: Live, seat: int) -> list[Any] | None:
     return [live.match.game.action_to_json(action) for action in legal]
 
 
-def fingerprint(payload: dict[str, Any]) -> str:
+def fingerprint(payload: dict[str, Any]) -> bytes:
     """What a screen shows, less the counters that move with every entry of the log.
 
     A seat is pushed a screen only when this changes: a secret submission by someone else
@@ -133,7 +138,7 @@ def fingerprint(payload: dict[str, Any]) -> str:
              if key not in ("seq", "sent")}
     shown = {key: value for key, value in payload.items()
              if key not in ("match", "server_now")}
-    return json.dumps([match, shown], sort_keys=True, default=str)
+    return wire.fingerprint([match, shown])
 
 
 def describe(live: Live, event: Event) -> str:

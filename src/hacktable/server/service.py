@@ -84,7 +84,7 @@ class Live:
     """WebSocket connections this process holds for the match."""
     watchers_by_client: dict[str, int] = field(default_factory=dict)
     """Those connections by the client's address (to cap them)."""
-    rendered: dict[tuple[Any, ...], tuple[Any, str, str]] = field(default_factory=dict)
+    rendered: dict[tuple[Any, ...], tuple[Any, Any]] = field(default_factory=dict)
     """The last pushed screen per (role, viewer, format): shared by every socket showing
     the same view at the same moment."""
     version: int = 0

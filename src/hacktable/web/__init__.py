@@ -4,11 +4,12 @@ small ES modules of our own (no build step). The server imports only what is lis
 from hacktable.web.render import (
     STATIC_DIR,
     TEMPLATES_DIR,
+    has_own_screen,
     render_page,
     render_screen,
     render_status,
     templates,
 )
 
-__all__ = ["STATIC_DIR", "TEMPLATES_DIR", "render_page", "render_screen", "render_status",
-           "templates"]
+__all__ = ["STATIC_DIR", "TEMPLATES_DIR", "has_own_screen", "render_page", "render_screen",
+           "render_status", "templates"]

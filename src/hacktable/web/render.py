@@ -198,6 +198,17 @@ def render_status(context: Mapping[str, Any]) -> str:
     return templates().get_template(STATUS_STRIP).render(_with_defaults(context))
 
 
+@cache
+def has_own_screen(game_id: str) -> bool:
+    """Whether the game draws its screen with a template of its own (else the generic screen,
+    which also shows the game's rendering in words)."""
+    try:
+        templates().get_template(f"games/{game_id}/screen.html")
+    except jinja2.TemplateNotFound:
+        return False
+    return bool(_GAME_ID.match(game_id)) and game_id != "generic"
+
+
 def _game_screen(game_id: str, ctx: dict[str, Any]) -> str:
     env = templates()
     game_id = str(game_id).strip().lower()
