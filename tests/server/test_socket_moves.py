@@ -1,0 +1,97 @@
+"""Moves over the already-open WebSocket: the same rules, answers and pushes as POST /act."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.server.helpers import Listener, assert_refused, ws_url
+from tests.services import Api, open_table, wait_for
+
+
+def answers(listener: Listener, ident: Any) -> dict[str, Any]:
+    """The socket's answer to the move sent with this id."""
+    return wait_for(lambda: next(
+        (m for m in map(json.loads, listener.messages)
+         if m["type"] in ("acted", "refused") and m.get("id") == ident), None))
+
+
+def send(listener: Listener, message: dict[str, Any]) -> None:
+    listener._socket.send(json.dumps(message))
+
+
+def test_a_move_sent_on_the_socket_is_acknowledged_then_pushed(server):
+    table = open_table(server.url, ["Ann", "Bob", None, None, None])
+    ann = Listener(ws_url(server.url, table.code, table.tokens[0]))
+    try:
+        ann.wait_for_screen(lambda s: s["prompt"] is not None)
+        send(ann, {"type": "act", "id": 1, "text": "protect self"})
+        acted = answers(ann, 1)
+        assert acted["type"] == "acted" and acted["accepted"]
+        pushed = ann.wait_for_screen(lambda s: s["seq"] >= acted["accepted"][-1])
+        assert pushed["prompt"]["submitted"] is True
+        view = table.seats[0].ok("GET", f"/api/matches/{table.code}/view")
+        assert view["prompt"]["submitted"] is True  # committed: the API sees it too
+    finally:
+        ann.close()
+
+
+def test_a_refused_socket_move_says_why_as_post_would_and_changes_nothing(server):
+    table = open_table(server.url, ["Ann", "Bob", None, None, None])
+    ann = Listener(ws_url(server.url, table.code, table.tokens[0]))
+    try:
+        ann.wait_for_screen(lambda s: s["prompt"] is not None)
+        before = table.host.ok("GET", f"/api/matches/{table.code}")["seq"]
+        by_post = assert_refused(table.seats[0].post(
+            f"/api/matches/{table.code}/act", {"text": "embezzle nobody"}), 400)
+        send(ann, {"type": "act", "id": "x7", "text": "embezzle nobody"})
+        refused = answers(ann, "x7")
+        assert refused == {"type": "refused", "id": "x7", "status": 400, "detail": by_post}
+        send(ann, {"type": "act", "id": 2, "text": "protect self", "action": {"orders": []}})
+        both = answers(ann, 2)
+        assert both["status"] == 400 and "either an action or a text" in both["detail"]
+        assert table.host.ok("GET", f"/api/matches/{table.code}")["seq"] == before
+    finally:
+        ann.close()
+
+
+def test_only_a_seat_moves_over_its_socket(server):
+    table = open_table(server.url, ["Ann", "Bob", None, None, None])
+    watcher = Listener(ws_url(server.url, table.code))  # a spectator, no token
+    try:
+        watcher.wait_for_screen(lambda s: True)
+        send(watcher, {"type": "act", "id": 3, "text": "protect self"})
+        refused = answers(watcher, 3)
+        assert refused["type"] == "refused" and refused["status"] in (401, 403)
+    finally:
+        watcher.close()
+
+
+def test_a_seat_handed_to_a_bot_no_longer_moves_from_its_old_socket(server):
+    """The socket is closed with the reason; a move that raced the close is refused (the
+    seat is looked up again for every move) and the bot's orders stand."""
+    table = open_table(server.url, ["Ann", "Bob", None, None, None], {"round_minutes": 60})
+    bob = Listener(ws_url(server.url, table.code, table.tokens[1]))
+    try:
+        bob.wait_for_screen(lambda s: s["prompt"] is not None)
+        table.host.ok("POST", f"/api/matches/{table.code}/host/bot", {"seat": 1})
+        closed = wait_for(lambda: bob.closed)
+        assert closed[0] == 4403 and "handed to a bot" in closed[1]
+        assert not any('"acted"' in m for m in bob.messages)
+    finally:
+        bob.close()
+
+
+def test_other_messages_on_the_socket_are_ignored(server):
+    table = open_table(server.url, ["Ann", "Bob", None, None, None])
+    ann = Listener(ws_url(server.url, table.code, table.tokens[0]))
+    try:
+        ann.wait_for_screen(lambda s: True)
+        ann._socket.send("hello")
+        send(ann, {"type": "ping"})
+        send(ann, {"type": "act", "id": 5, "text": "protect self"})
+        assert answers(ann, 5)["type"] == "acted"
+        assert not any(json.loads(m)["type"] == "refused" for m in ann.messages)
+        assert Api(server.url).get(f"/api/matches/{table.code}").status_code == 200
+    finally:
+        ann.close()
