@@ -10,6 +10,7 @@ installed: it receives the function by name, not its code.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -82,25 +83,38 @@ def connect(address: str, timeout: float = CONNECT_TIMEOUT) -> Cluster:
         from dask.distributed import Client, LocalCluster
     except ImportError:
         raise Rejected(f"--cluster needs Dask; install it with {INSTALL}.") from None
-    local = None
     if address == LOCAL:
         local = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1,
                              processes=True, dashboard_address=None)
-        address = local.scheduler_address
+        cluster = Cluster(Client(local, set_as_default=False), local.scheduler_address, local)
+    else:
+        try:
+            asyncio.run(reach(address, timeout))
+        except (OSError, TimeoutError, ValueError) as error:  # refused, timed out, misspelt
+            raise Rejected(f"Could not reach a Dask scheduler at {address!r} within "
+                           f"{timeout:g} s ({error}).") from None
+        except Exception:  # something answered, in another protocol
+            raise Rejected(f"Something answered at {address!r}, but not a Dask "
+                           "scheduler.") from None
+        cluster = Cluster(Client(address, timeout=timeout, set_as_default=False), address)
     try:
-        client = Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as error:
-        if local is not None:
-            local.close()
-        raise Rejected(f"Could not reach a Dask scheduler at {address!r} within "
-                       f"{timeout:g} s ({error}).") from None
-    cluster = Cluster(client, address, local)
-    try:
-        check_workers(client, address, timeout)
+        check_workers(cluster.client, cluster.address, timeout)
     except BaseException:
         cluster.close()
         raise
     return cluster
+
+
+async def reach(address: str, timeout: float) -> None:
+    """Open and close one connection to the scheduler.
+
+    A `Client` that fails to connect spends twice its timeout again closing itself when it
+    is collected, so the address is tried on its own first: a bad one fails within
+    `timeout`."""
+    from distributed.comm import connect as open_comm
+
+    comm = await open_comm(address, timeout=timeout)
+    await comm.close()
 
 
 def check_workers(client: Client, address: str, timeout: float) -> None:
