@@ -5,6 +5,7 @@ sentence and starts nothing; the cap refuses a second run; a public table turns 
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -101,6 +102,10 @@ def test_one_run_at_a_time_and_cancel_frees_the_slot(http: httpx.Client) -> None
     long = http.post("/lab/jobs", json={**TINY, "games": "5000"})
     assert long.status_code == 201
     url = long.json()["url"]
+    playing = wait_for(lambda: (p := http.get(f"{url}/progress").json())["done"] > 0 and p,
+                       timeout=RUN_WAIT, interval=0.2)  # games are counted as they finish
+    assert playing["status"] == "running" and playing["done"] < 5000
+    assert playing["elapsed"] > 0 and playing["eta"] > 0
     second = http.post("/lab/jobs", data=TINY)
     assert second.status_code == 409
     assert "A run is in progress; watch it here" in second.text and url in second.text
@@ -139,5 +144,40 @@ def test_lab_jobs_0_turns_the_page_off(tmp_path: Path) -> None:
                        httpx.post(server.url + "/lab/jobs", data=TINY)):
             assert answer.status_code == 404 and "The Lab is turned off" in answer.text
         assert not (tmp_path / "lab").exists()
+    finally:
+        server.stop()
+
+
+def run_processes(marker: str) -> list[int]:
+    """Processes whose command line mentions `marker` (a run's folder)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_run_stops_when_its_server_is_killed(tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'hacktable.db'}", TestClock(tmp_path / "clock"),
+                    env={"HACKTABLE_LAB_JOBS": "1"}).start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as http:
+            url = http.post("/lab/jobs", json={**TINY, "games": "5000"}).json()["url"]
+            job = url.rsplit("/", 1)[1]
+            wait_for(lambda: run_processes(job), timeout=RUN_WAIT)
+        server.kill()  # no exit handler runs: the run notices on its own
+        wait_for(lambda: not run_processes(job), timeout=RUN_WAIT, interval=0.2)
+        restarted = Server(server.database_url, server.clock, env={"HACKTABLE_LAB_JOBS": "1"})
+        restarted.start()
+        try:
+            progress = httpx.get(restarted.url + url + "/progress").json()
+            assert progress["status"] == "stopped" and "start it again" in progress["message"]
+        finally:
+            restarted.stop()
     finally:
         server.stop()

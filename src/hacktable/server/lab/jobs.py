@@ -2,7 +2,8 @@
 
 The server never plays a game itself: a run is the simulator's own command line, started
 with `asyncio.create_subprocess_exec` (niced, in its own process group, so Cancel stops it
-and its workers at once) and awaited, so the event loop never waits on it. Everything a run
+and its workers at once) and awaited, so the event loop never waits on it; the run stops by
+itself if the server goes (`child`). Everything a run
 knows lives in its folder: `job.json` (what was asked, when, how it ended), and the
 command's own `results.jsonl` (one line per finished game, flushed as it comes: the
 progress bar counts them), `report.html`, `summary.json` and `log.txt`. A page reload, or
@@ -25,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hacktable.server.lab.child import SERVER_PID
 from hacktable.server.lab.spec import Spec
 
 JOB_ID = re.compile(r"^[0-9a-f]{16}$")
@@ -139,7 +141,8 @@ class Jobs:
                 process = await asyncio.create_subprocess_exec(
                     *command, stdin=asyncio.subprocess.DEVNULL, stdout=log,
                     stderr=asyncio.subprocess.STDOUT, start_new_session=True,
-                    env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"})
+                    env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb",
+                         SERVER_PID: str(os.getpid())})
         except BaseException:
             self._running.pop(job_id, None)
             raise

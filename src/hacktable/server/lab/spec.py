@@ -72,8 +72,10 @@ class Spec:
         return args
 
     def command(self, folder: Path, workers: int) -> list[str]:
-        """The process to start: the simulator's own command line, writing into `folder`."""
-        return [sys.executable, "-m", "hacktable.cli", "simulate", *self.arguments(),
+        """The process to start: the simulator's own command line (in a process that stops
+        with the server, `child`), writing into `folder`."""
+        return [sys.executable, "-m", "hacktable.server.lab.child", "simulate",
+                *self.arguments(),
                 "--workers", str(workers),
                 "--results", str(folder / "results.jsonl"),
                 "--report", str(folder / "report.html"),
