@@ -110,10 +110,12 @@ async def reach(address: str, timeout: float) -> None:
 
     A `Client` that fails to connect spends twice its timeout again closing itself when it
     is collected, so the address is tried on its own first: a bad one fails within
-    `timeout`."""
+    `timeout`. It uses the TLS settings of Dask's configuration, as the client does."""
     from distributed.comm import connect as open_comm
+    from distributed.security import Security
 
-    comm = await open_comm(address, timeout=timeout)
+    comm = await open_comm(address, timeout=timeout,
+                           **Security().get_connection_args("client"))
     await comm.close()
 
 
