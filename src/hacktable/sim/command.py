@@ -129,7 +129,7 @@ def simulate(
     cluster: Annotated[str | None, typer.Option(
         "--cluster", help="Play on the Dask cluster whose scheduler is at this address "
                           "(tcp://HOST:8786), or 'local' to start one here; same results as "
-                          "a local run. Needs pip install 'hacktable[cluster]'.")] = None,
+                          "a local run. Needs pip install 'hacktable\\[cluster]'.")] = None,
 ) -> None:
     """Play many bot matches and print win rates (with 95% intervals), scores, game length
     and action use; sweep rule options, keep results as they come, draw a report."""
