@@ -80,9 +80,15 @@ def test_a_designer_runs_a_sweep_and_reads_the_report(browsing: Browsing,
 
     page.reload()  # the run is kept: its page is the same after a reload
     expect(page.locator(".lab-state")).to_have_text("Done.")
+    page.get_by_role("link", name="Change and run again").click()  # the form, filled in
+    expect(page.get_by_label("Players")).to_have_value("2")
+    expect(page.get_by_label("Bots", exact=True)).to_have_value("aggressive,turtle")
+    expect(page.get_by_label("Starting cycles")).to_have_value("12")
+    expect(page.get_by_label("Sweeps")).to_have_value("first_turn_cycles=0,4")
     page.goto("/lab")
     expect(page.get_by_role("heading", name="Recent runs")).to_be_visible()
     expect(page.locator(".lab-recent li").first).to_contain_text("CPU, 16 games")
+    expect(page.get_by_label("Players")).to_have_value("3")  # a plain visit: the defaults
 
 
 def test_a_mistake_is_one_sentence_and_keeps_the_form(browsing: Browsing,
@@ -98,6 +104,20 @@ def test_a_mistake_is_one_sentence_and_keeps_the_form(browsing: Browsing,
     expect(page.get_by_label("Bots", exact=True)).to_have_value("aggressive,turtel")
     expect(page.get_by_label("Hand size")).to_have_value("7")  # the changed option is kept
     page.screenshot(path=str(tmp_path / "mistake.png"), full_page=True)
+
+
+def test_a_long_run_can_be_cancelled(browsing: Browsing, tmp_path: Path) -> None:
+    page = browsing.open("impatient")
+    page.goto("/lab?game=cpu")
+    page.get_by_label("Games", exact=True).fill("5000")
+    page.get_by_role("button", name="Start the run").click()
+    expect(page.locator("[data-field=done]")).not_to_have_text("0", timeout=RUN_MS)  # live
+    expect(page.locator(".lab-state")).to_have_text("Playing.")
+    page.get_by_role("button", name="Cancel the run").click()
+    expect(page.locator(".lab-state")).to_contain_text("Cancelled after", timeout=RUN_MS)
+    expect(page.get_by_role("button", name="Cancel the run")).to_have_count(0)
+    expect(page.get_by_role("link", name="Download the results so far")).to_be_visible()
+    page.screenshot(path=str(tmp_path / "cancelled.png"), full_page=True)
 
 
 def test_the_lab_fits_a_360px_phone(browsing: Browsing, tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ import json
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -23,7 +24,7 @@ from hacktable.engine.registry import all_games, get_game
 from hacktable.server import presenter
 from hacktable.server.errors import NotFound
 from hacktable.server.lab.jobs import Busy, Job, Jobs
-from hacktable.server.lab.spec import MAX_GAMES, check, defaults
+from hacktable.server.lab.spec import MAX_GAMES, Spec, check, defaults
 
 router = APIRouter(include_in_schema=False)
 
@@ -115,7 +116,10 @@ def _names() -> dict[str, str]:
 async def lab(request: Request, game: str = "") -> HTMLResponse:
     jobs = jobs_of(request)
     chosen = _game(game)
-    return _form_page(request, jobs, chosen, defaults(chosen))
+    asked = {key: request.query_params.getlist(key) for key in request.query_params}
+    # "Change and run again" comes with a run's fields; a plain visit gets the defaults
+    values = _echo(chosen, asked) if "players" in asked else defaults(chosen)
+    return _form_page(request, jobs, chosen, values)
 
 
 async def _fields(request: Request) -> dict[str, list[str]]:
@@ -192,8 +196,19 @@ async def job_page(job_id: str, request: Request) -> HTMLResponse:
     return HTMLResponse(_render(
         "lab.html", job=job, progress=job.progress(time.time()), game={"name": game.name,
                                                                        "id": game.id},
-        command=job.spec.shown(), has_report=(job.folder / "report.html").exists(),
+        command=job.spec.shown(), again=f"/lab?{again(job.spec)}",
+        has_report=(job.folder / "report.html").exists(),
         has_results=(job.folder / "results.jsonl").exists()))
+
+
+def again(spec: Spec) -> str:
+    """The form's fields for this run, as a query: the form comes back filled in."""
+    fields = [("game", spec.game), ("players", str(spec.players)), ("bots", ",".join(spec.bots)),
+              ("games", str(spec.games)), ("seed", str(spec.seed))]
+    fields += [("rotate", "on")] if spec.rotate else []
+    fields += [("option", option) for option in spec.options]
+    fields += [("sweeps", "\n".join(spec.sweeps))] if spec.sweeps else []
+    return urlencode(fields)
 
 
 @router.get("/lab/jobs/{job_id}/progress")

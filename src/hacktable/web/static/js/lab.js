@@ -83,7 +83,7 @@ function render(card, data) {
   bar.value = data.done;
   bar.textContent = `${data.done} of ${data.total}`;
   const field = (name) => card.querySelector(`[data-field="${name}"]`);
-  field("done").textContent = String(data.done);
+  field("done").textContent = Number(data.done).toLocaleString("en-US");
   field("elapsed").textContent = duration(data.elapsed);
   field("eta").textContent = data.eta === null
     ? (data.status === "running" ? "estimating" : "—") : `about ${duration(data.eta)}`;
