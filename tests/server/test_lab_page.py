@@ -12,6 +12,9 @@ from pathlib import Path
 import httpx
 import pytest
 from tests.services import Server, TestClock, wait_for
+from tests.web.helpers import parse_html
+
+from hacktable.server.lab.jobs import failure
 
 RUN_WAIT = 180.0
 """The longest a tiny run may take on a loaded machine (a bound, not a timing check)."""
@@ -181,3 +184,35 @@ def test_a_run_stops_when_its_server_is_killed(tmp_path: Path) -> None:
             restarted.stop()
     finally:
         server.stop()
+
+
+def test_the_pages_label_every_control_and_resolve_every_reference(http: httpx.Client) -> None:
+    """The checks every page of the table passes (tests/web/test_accessibility.py)."""
+    url = http.post("/lab/jobs", data=TINY).headers["location"]
+    finished(http, url)
+    for path in ("/lab?game=rexfurum", "/lab?game=cpu", url):
+        tree = parse_html(http.get(path).text)
+        ids = [node.get("id") for node in tree.iter() if node.get("id")]
+        assert len(ids) == len(set(ids)), path
+        for node in tree.iter():
+            for attribute in ("for", "aria-describedby", "aria-labelledby"):
+                for ref in (node.get(attribute) or "").split():
+                    assert ref in ids, f"{path}: {node.tag} {attribute}={ref!r}"
+            if node.tag in ("input", "select", "textarea") and node.get("type") != "hidden":
+                ident = node.get("id")
+                assert ident and any(label.get("for") == ident
+                                     for label in tree.find_all("label")), (path, node.attrs)
+            if node.tag == "button":
+                assert node.text.strip() or node.get("aria-label"), (path, node.attrs)
+
+
+@pytest.mark.parametrize(("log", "sentence"), [
+    ("CPU: 3 games\nError: CPU has no bot called 'x'; try one\nof: aggressive.\n",
+     "CPU has no bot called 'x'; try one of: aggressive."),
+    ("Traceback (most recent call last):\n  File x\nValueError: a broken game\n",
+     "The simulator stopped (exit status 1): ValueError: a broken game"),
+    ("", "The simulator stopped with exit status 1."),
+])
+def test_a_failed_run_says_why(tmp_path: Path, log: str, sentence: str) -> None:
+    (tmp_path / "log.txt").write_text(log)
+    assert failure(tmp_path / "log.txt", 1) == sentence
