@@ -149,9 +149,20 @@ class Match:
     def legal_actions(self, seat: int) -> list[Action] | None:
         return self.game.legal_actions(self.state, seat)
 
-    def events_for(self, viewer: Viewer) -> list[LoggedEvent]:
-        """The events `viewer` may know, in log order: a seat's view of the past."""
-        return [logged for logged in self.events if logged.event.visible_to(viewer)]
+    def events_for(self, viewer: Viewer, last: int | None = None) -> list[LoggedEvent]:
+        """The events `viewer` may know, in log order: a seat's view of the past. With
+        `last`, only the latest that many, found from the end (a screen shows the recent
+        past, and its cost must not grow with the length of the match)."""
+        if last is None:
+            return [logged for logged in self.events if logged.event.visible_to(viewer)]
+        found: list[LoggedEvent] = []
+        for logged in reversed(self.events):
+            if len(found) >= last:
+                break
+            if logged.event.visible_to(viewer):
+                found.append(logged)
+        found.reverse()
+        return found
 
     def seat_of(self, name: str) -> int:
         wanted = name.strip().lower()

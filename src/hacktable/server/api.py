@@ -30,7 +30,6 @@ from hacktable.server.errors import NotAllowed, NotFound, TableError
 from hacktable.server.security import normal_room_code
 from hacktable.server.service import Caller, Live, Table
 from hacktable.store.records import LOBBY
-from hacktable.web import has_own_screen
 
 
 class Shown(NamedTuple):
@@ -491,8 +490,7 @@ def _shared_screen(table: Table, live: Live, caller: Caller, html: bool) -> Show
     cached = live.rendered.get(key)
     if cached is not None and cached[0] == moment:
         return cached[1]
-    with_text = not html or not has_own_screen(live.game.id)
-    payload = presenter.screen(live, caller, table.clock.now(), text=with_text)
+    payload = presenter.screen(live, caller, table.clock.now())
     fingerprint = presenter.fingerprint(payload)
     if html:
         message = wire.dumps({"type": "screen", "seq": live.seq, "match": payload["match"],

@@ -83,13 +83,9 @@ def sent(live: Live) -> dict[str, list[int]] | None:
     return {"asked": asked, "done": [seat for seat in asked if prompts[seat].submitted]}
 
 
-def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS,
-           text: bool = True) -> dict[str, Any]:
-    """Everything one caller's screen shows, and nothing more.
-
-    `text` is the game's rendering of the view in words (what `hacktable play` prints);
-    a browser screen drawn by the game's own template does without it, and skipping it
-    saves re-rendering every report of a long match on every push."""
+def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS
+           ) -> dict[str, Any]:
+    """Everything one caller's screen shows, and nothing more."""
     info = match_info(live)
     viewer = caller.viewer
     payload: dict[str, Any] = {
@@ -106,12 +102,11 @@ def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS,
         prompt = match.prompts().get(viewer)
         payload["prompt"] = None if prompt is None else prompt.to_json()
         payload["legal"] = legal_moves(live, viewer) if prompt is not None else None
-    seen = match.events_for(viewer) if viewer != GM else match.events
+    seen = match.events_for(viewer, last=recent) if viewer != GM else match.events[-recent:]
     payload["events"] = [{"seq": seq, "kind": event.kind,
                           "text": describe(live, event)}
-                         for seq, event in seen[-recent:]]
-    if text:
-        payload["text"] = match.game.render(view, info["deadline"])
+                         for seq, event in seen]
+    payload["text"] = match.game.render(view, info["deadline"])
     return payload
 
 

@@ -4,12 +4,11 @@ small ES modules of our own (no build step). The server imports only what is lis
 from hacktable.web.render import (
     STATIC_DIR,
     TEMPLATES_DIR,
-    has_own_screen,
     render_page,
     render_screen,
     render_status,
     templates,
 )
 
-__all__ = ["STATIC_DIR", "TEMPLATES_DIR", "has_own_screen", "render_page", "render_screen",
+__all__ = ["STATIC_DIR", "TEMPLATES_DIR", "render_page", "render_screen",
            "render_status", "templates"]

@@ -143,6 +143,7 @@ def templates() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,  # templates ship with the package: no stat() on every render
     )
     env.filters.update(money=money, pretty=pretty, clock=clock, duration=duration,
                        countdown=countdown, minutes_left=minutes_left)
@@ -196,17 +197,6 @@ def render_status(context: Mapping[str, Any]) -> str:
     """Only the status strip above a screen (who has sent, the end of the match), for the
     small pushes that change nothing else."""
     return templates().get_template(STATUS_STRIP).render(_with_defaults(context))
-
-
-@cache
-def has_own_screen(game_id: str) -> bool:
-    """Whether the game draws its screen with a template of its own (else the generic screen,
-    which also shows the game's rendering in words)."""
-    try:
-        templates().get_template(f"games/{game_id}/screen.html")
-    except jinja2.TemplateNotFound:
-        return False
-    return bool(_GAME_ID.match(game_id)) and game_id != "generic"
 
 
 def _game_screen(game_id: str, ctx: dict[str, Any]) -> str:

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from hacktable.engine.contract import GM, SPECTATOR, BaseGame, Event, Outcome, Prompt, Viewer
 from hacktable.engine.errors import Rejected
+from hacktable.engine.memo import IdentityMemo
 from hacktable.games.rexfurum import rules, text, views
 from hacktable.games.rexfurum.notation import parse_orders
 from hacktable.games.rexfurum.options import OPTIONS
@@ -31,6 +32,8 @@ from hacktable.games.rexfurum.orders import (
 )
 
 AMOUNT_GRID = (1_000, 5_000, 10_000, 20_000, 50_000)
+CLOSED_LETTERS: IdentityMemo[str] = IdentityMemo()
+"""A closed round's report never changes once written: its letter is rendered once."""
 
 
 def single_orders(view: Mapping[str, Any]) -> list[Order]:
@@ -199,10 +202,12 @@ class RexFurum(BaseGame):
             lines = ["REX FURUM: public record", ""]
             lines += [f"  - {text.notice_text(n, names)}" for n in view["announcements"]]
             return "\n".join(lines) + "\n"
-        rounds = view["rounds"]
+        rounds, seat, minutes = view["rounds"], view["seat"], view["round_minutes"]
         last = len(view["reports"]) - 1
-        letters = [text.report_text(report, names, view["seat"], rounds, companies,
-                                    ends_at if index == last else None, view["round_minutes"])
+        key = (tuple(names), seat, rounds, companies, minutes)
+        letters = [text.report_text(report, names, seat, rounds, companies, ends_at, minutes)
+                   if index == last else CLOSED_LETTERS(report, key, lambda r=report: (
+                       text.report_text(r, names, seat, rounds, companies, None, minutes)))
                    for index, report in enumerate(view["reports"])]
         return "\n" + ("\n" + "-" * 60 + "\n\n").join(letters)
 

@@ -12,6 +12,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from hacktable.engine.memo import IdentityMemo
 from hacktable.games.rexfurum.orders import COMPANIES, COMPANY_TITLES, FIELD_NAMES, ORDER_TYPES
 from hacktable.games.rexfurum.rules import SELF_TARGET_FORBIDDEN
 from hacktable.games.rexfurum.text import PUBLIC_KINDS, notice_text, orders_text
@@ -33,6 +34,13 @@ LABELS = {
 }
 
 
+SHOWN_LETTERS = 10
+"""Letters drawn on a seat's screen, newest first; older ones are in its plain-text copy
+(a hundred-round match would otherwise push every letter on every move)."""
+SHOWN_ANNOUNCEMENTS = 40
+"""Public notices listed on a screen, newest first (the letters hold them all)."""
+CLOSED_LETTERS: IdentityMemo[dict[str, Any]] = IdentityMemo()
+"""A closed round's report never changes: its letter's rows are made once."""
 _SAMPLE = {"target": 0, "briber": 1, "company": 0, "amount": 987_654_321}
 _SAMPLE_NAMES = ("\x00target", "\x00briber")
 
@@ -114,9 +122,22 @@ def _letter(report: Mapping[str, Any], names: Sequence[str], companies: Sequence
 
 def _announcements(notices: Sequence[Mapping[str, Any]], names: Sequence[str],
                    you: int | None) -> list[dict[str, Any]]:
-    """Public notices, newest first, each with the round it happened in."""
+    """The latest public notices, newest first, each with the round it happened in."""
     return [{"round": n.get("round"), "text": notice_text(n, names, you)}
-            for n in reversed(list(notices))]
+            for n in list(notices)[::-1][:SHOWN_ANNOUNCEMENTS]]
+
+
+def _recent_public(reports: Sequence[Mapping[str, Any]], count: int) -> list[Mapping[str, Any]]:
+    """The last `count` public notices of a seat's letters, oldest first, read from the
+    newest letter back (a long match must not cost more per screen)."""
+    found: list[Mapping[str, Any]] = []
+    for report in reversed(reports):
+        for notice in reversed(report.get("notices", [])):
+            if notice["kind"] in PUBLIC_KINDS:
+                found.append(notice)
+                if len(found) == count:
+                    return found[::-1]
+    return found[::-1]
 
 
 def _outcome(context: Mapping[str, Any], view: Mapping[str, Any],
@@ -199,8 +220,7 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
             {"amount": n["amount"], "company": companies[n["company"]],
              "key": companies[n["company"]].lower()}
             for n in latest.get("notices", []) if n["kind"] == "bribe_offered"]
-        announcements = [n for report in reports for n in report.get("notices", [])
-                         if n["kind"] in PUBLIC_KINDS]
+        announcements = _recent_public(reports, SHOWN_ANNOUNCEMENTS)
         prompt = context.get("prompt") or {}
         rf.update({
             "verbs": verbs(),
@@ -210,7 +230,11 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
                         "cost": ORDER_TYPES[o["do"]].cost} for o in orders or []],
             "orders_sent": orders is not None,
             "keep": _keep_key(view),
-            "letters": [_letter(r, names, companies, you) for r in reversed(reports)],
+            "letters": [_letter(r, names, companies, you) if r is latest else CLOSED_LETTERS(
+                r, (tuple(names), tuple(companies), you),
+                lambda r=r: _letter(r, names, companies, you))
+                for r in reversed(reports[-SHOWN_LETTERS:])],
+            "older_letters": max(0, len(reports) - SHOWN_LETTERS),
             "standings": _standings(view.get("standings"), names, you),
             "announcements": _announcements(announcements, names, you),
             "offers": offers,
