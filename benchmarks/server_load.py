@@ -382,6 +382,8 @@ class Seat:
         self.receiver: asyncio.Task[None] | None = None
         self.round = 0
         self.http = http
+        self.answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.sent_moves = 0
         run.all_seats.add(self)
 
     async def connect(self) -> None:
@@ -399,6 +401,11 @@ class Seat:
             async for raw in self.ws:
                 at = CLOCK()
                 message = json.loads(raw)
+                if message.get("type") in ("acted", "refused"):
+                    answer = self.answers.pop(message.get("id"), None)
+                    if answer is not None and not answer.done():
+                        answer.set_result(message)
+                    continue
                 if message.get("type") != "screen":
                     continue
                 if not counted:
@@ -508,17 +515,27 @@ class Seat:
         body = self.order(screen["view"])
         self.arrivals.clear()
         sent = CLOCK()
-        try:
-            status, answer = await self.http.request("POST", f"/api/matches/{self.code}/act",
-                                                     body, self.token)
-        except HttpError as error:
-            stats.error("act: no answer", str(error))
-            return screen["seq"] + 1
-        answered = CLOCK()
-        if status != 200:
-            stats.error(f"act HTTP {status}", answer.decode(errors="replace"))
-            return screen["seq"] + 1
-        accepted = json.loads(answer).get("accepted") or [screen["seq"] + 1]
+        if self.run.moves == "ws":
+            reply = await self.act_on_socket(body)
+            answered = CLOCK()
+            if reply is None or reply.get("type") != "acted":
+                stats.error("act over the socket: " + ("no answer" if reply is None else
+                                                       f"refused {reply.get('status')}"),
+                            "" if reply is None else str(reply.get("detail")))
+                return screen["seq"] + 1
+            accepted = reply.get("accepted") or [screen["seq"] + 1]
+        else:
+            try:
+                status, answer = await self.http.request(
+                    "POST", f"/api/matches/{self.code}/act", body, self.token)
+            except HttpError as error:
+                stats.error("act: no answer", str(error))
+                return screen["seq"] + 1
+            answered = CLOCK()
+            if status != 200:
+                stats.error(f"act HTTP {status}", answer.decode(errors="replace"))
+                return screen["seq"] + 1
+            accepted = json.loads(answer).get("accepted") or [screen["seq"] + 1]
         target = max(accepted)
         pushed = next((at for seq, at in self.arrivals if seq >= target), None)
         if pushed is None:
@@ -538,6 +555,21 @@ class Seat:
             else:
                 stats.push.append(pushed - sent)
         return target
+
+    async def act_on_socket(self, body: dict[str, Any]) -> dict[str, Any] | None:
+        """Send the move on the seat's WebSocket and wait for its acted/refused answer."""
+        assert self.ws is not None
+        self.sent_moves += 1
+        ident = self.sent_moves
+        answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.answers[ident] = answer
+        try:
+            await self.ws.send(json.dumps({"type": "act", "id": ident, **body}))
+            return await asyncio.wait_for(answer, PUSH_TIMEOUT)
+        except Exception:
+            return None
+        finally:
+            self.answers.pop(ident, None)
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -562,6 +594,8 @@ class Run:
     think: float
     compression: bool
     http_mode: str = "raw"
+    moves: str = "ws"
+    affinity: bool = False
     seed: int = 0
     clients: list[httpx.AsyncClient] = field(default_factory=list)
     stats: Stats = field(default_factory=Stats)
@@ -570,6 +604,10 @@ class Run:
     all_seats: set[Seat] = field(default_factory=set)
 
     def server_of(self, match: int, seat: int) -> int:
+        """With affinity every seat of a match talks to one process (as a proxy routing by
+        room code would); without, the seats of a match are spread over the processes."""
+        if self.affinity:
+            return match % len(self.urls)
         return (match + seat) % len(self.urls)
 
     def http_for(self, server: int) -> Http:
@@ -729,10 +767,13 @@ class Config:
     think: float
     compression: bool
     http: str = "raw"
+    moves: str = "ws"
+    affinity: bool = False
 
     @property
     def name(self) -> str:
-        return f"{self.backend} x{self.processes}"
+        return f"{self.backend} x{self.processes}" + (
+            " aff" if self.affinity and self.processes > 1 else "")
 
 
 @contextlib.contextmanager
@@ -759,7 +800,8 @@ def run_config(config: Config, profile: Path | None) -> dict[str, Any]:
                                .start(config.compression))
             start_s = time.monotonic() - starting
             run = Run([s.url for s in servers], config.matches, config.seats, config.rounds,
-                      config.think, config.compression, config.http)
+                      config.think, config.compression, config.http, config.moves,
+                      config.affinity)
             meter = CpuMeter([s.process.pid for s in servers if s.process is not None],
                              url.rsplit("/", 1)[1] if config.backend == "postgresql" else None)
 
@@ -928,6 +970,11 @@ def main() -> None:
                         help="raw: each seat holds its own keep-alive connection (default); "
                         "httpx: one shared httpx.AsyncClient per server (costs the client "
                         "milliseconds of CPU per request)")
+    parser.add_argument("--moves", choices=("ws", "http"), default="ws",
+                        help="ws: moves on the seat's open WebSocket (default); http: POST /act")
+    parser.add_argument("--affinity", action="store_true",
+                        help="with two processes, every seat of a match talks to the same "
+                        "one (as a proxy routing by room code does)")
     parser.add_argument("--no-compression", dest="compression", action="store_false",
                         help="no permessage-deflate on the WebSockets (browsers use it)")
     parser.add_argument("--quick", action="store_true",
@@ -941,7 +988,7 @@ def main() -> None:
     backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
     counts = sorted({int(part) for part in args.processes.split(",")})
     configs = [Config(backend, processes, args.matches, args.seats, args.seconds, args.rounds,
-                      args.think, args.compression, args.http)
+                      args.think, args.compression, args.http, args.moves, args.affinity)
                for backend in backends for processes in counts
                if processes == 1 or backend == "postgresql"]
 
@@ -951,7 +998,9 @@ def main() -> None:
           f"process and share the cores.")
     print(f"{args.matches} matches x {args.seats} seats, {args.seconds:g} s window, "
           f"{args.rounds} rounds/match, early close, think {args.think:g} s, "
-          f"WebSocket compression {'on' if args.compression else 'off'}, HTTP {args.http}.")
+          f"WebSocket compression {'on' if args.compression else 'off'}, HTTP {args.http}, "
+          f"moves over {args.moves}"
+          f"{', match affinity' if args.affinity else ''}.")
     results = []
     for config in configs:
         print(f"\n{config.name}: starting (load average {os.getloadavg()[0]:.1f}) ...",
