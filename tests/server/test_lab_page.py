@@ -87,6 +87,10 @@ def test_a_run_plays_then_serves_its_report_and_results(http: httpx.Client) -> N
     ({"sweeps": "first_turn_cycles"}, "Write a sweep as name=a,b,c"),
     ({"games": "3000", "sweeps": "first_turn_cycles=0,4"}, "keep the whole run to 5,000"),
     ({"game": "chess"}, "There is no game called 'chess'"),
+    ({"sweeps": "\n".join(f"{name}={','.join(map(str, range(1, 40)))}" for name in (
+        "starting_cycles", "hand_size", "memory_slots", "cycle_cap", "round_limit"))},
+     "Those sweeps make 90,224,199 configurations; keep them to 60 or fewer."),
+    ({"games": "9" * 5000}, f"Games must be a whole number, not '{'9' * 20}…'."),
 ])
 def test_bad_input_is_one_sentence_and_starts_nothing(http: httpx.Client, lab_server: Server,
                                                       fields: dict, sentence: str) -> None:

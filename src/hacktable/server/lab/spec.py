@@ -7,6 +7,7 @@ sentence, and a run that starts is the command-line run the page shows for copyi
 
 from __future__ import annotations
 
+import math
 import shlex
 import sys
 from collections.abc import Mapping, Sequence
@@ -103,7 +104,8 @@ def whole(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise Rejected(f"{what} must be a whole number, not {text!r}.") from None
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise Rejected(f"{what} must be a whole number, not {shown!r}.") from None
 
 
 def lines(values: Sequence[str]) -> list[str]:
@@ -134,10 +136,11 @@ def check(form: Mapping[str, Sequence[str]]) -> Spec:
     base = parse_options(options)
     sweeps = lines(form.get("sweeps") or [])
     axes = parse_sweeps(sweeps)
-    cells = grid(axes)
-    if len(cells) > MAX_CELLS:
-        raise Rejected(f"Those sweeps make {len(cells)} configurations; keep them to "
+    count = math.prod(len(values) for _, values in axes)  # before the grid is ever built
+    if count > MAX_CELLS:
+        raise Rejected(f"Those sweeps make {count:,} configurations; keep them to "
                        f"{MAX_CELLS} or fewer.")
+    cells = grid(axes)
     for swept in cells:
         game.options.resolve({**base, **swept})
     if games * len(cells) > MAX_GAMES:
