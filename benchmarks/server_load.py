@@ -879,6 +879,7 @@ def summarize(config: Config, stats: Stats, figures: dict[str, Any]) -> dict[str
     samples = stats.connected_samples or [0]
     return {
         **asdict(config),
+        "name": config.name,
         "seats_total": config.matches * config.seats,
         "connected_min": min(samples), "connected_max": max(samples),
         "acts": stats.acts, "acts_s": stats.acts / config.seconds,
@@ -902,7 +903,8 @@ def summarize(config: Config, stats: Stats, figures: dict[str, Any]) -> dict[str
 # -- the report -------------------------------------------------------------------------
 
 COLUMNS = (
-    ("config", 12, lambda r: f"{r['backend']} x{r['processes']}"),
+    ("config", 16, lambda r: f"{r['backend']} x{r['processes']}" + (
+        " aff" if r.get("affinity") and r["processes"] > 1 else "")),
     ("seats", 10, lambda r: f"{r['matches']}x{r['seats']}"),
     ("connected", 10, lambda r: f"{r['connected_min']}/{r['seats_total']}"),
     ("acts/s", 7, lambda r: f"{r['acts_s']:.0f}"),
