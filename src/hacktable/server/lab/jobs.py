@@ -54,18 +54,20 @@ class Job:
     message: str = ""
     owner: int = field(default_factory=os.getpid)
     """The server process that started it: if that process is gone, so is the run."""
+    pid: int = 0
+    """The run's own process (and process group), for Cancel from any server process."""
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "spec": self.spec.to_json(), "started": self.started,
                 "status": self.status, "finished": self.finished, "message": self.message,
-                "owner": self.owner}
+                "owner": self.owner, "pid": self.pid}
 
     @classmethod
     def from_json(cls, folder: Path, data: dict[str, Any]) -> Job:
         return cls(id=str(data["id"]), folder=folder, spec=Spec.from_json(data["spec"]),
                    started=float(data["started"]), status=str(data["status"]),
                    finished=data.get("finished"), message=str(data.get("message") or ""),
-                   owner=int(data.get("owner") or 0))
+                   owner=int(data.get("owner") or 0), pid=int(data.get("pid") or 0))
 
     def save(self) -> None:
         path = self.folder / "job.json"
@@ -147,6 +149,8 @@ class Jobs:
             self._running.pop(job_id, None)
             raise
         self._processes[job_id] = process
+        job.pid = process.pid
+        job.save()
         task = asyncio.create_task(self._watch(job, process))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -158,6 +162,9 @@ class Jobs:
         finally:
             self._processes.pop(job.id, None)
             self._running.pop(job.id, None)
+        saved = self._load(job.folder)
+        if saved is not None and saved.status == CANCELLED:  # by another server process
+            job.status, job.message = saved.status, saved.message
         if job.status == RUNNING:
             if code == 0 and (job.folder / "report.html").exists():
                 job.status = DONE
@@ -191,14 +198,14 @@ class Jobs:
         return found
 
     def cancel(self, job: Job) -> None:
-        """Stop a run of this process and its workers; a finished run is left as it is."""
-        process = self._processes.get(job.id)
-        if process is None or job.status != RUNNING:
+        """Stop a run and its workers, whichever server process started it; a finished run
+        is left as it is."""
+        if job.status != RUNNING or not job.pid:
             return
         job.status = CANCELLED
         job.message = f"Cancelled after {job.games_done():,} of {job.spec.total:,} games."
         job.save()
-        terminate(process.pid)
+        terminate(job.pid)
 
     def _folders(self) -> list[Path]:
         try:
