@@ -54,8 +54,9 @@ def error_page(request: Request, status: int, message: str) -> HTMLResponse:
 @router.get("/", response_class=HTMLResponse)
 async def index(request: Request) -> HTMLResponse:
     games = [presenter.game_info(game) for game in all_games()]
-    return HTMLResponse(_render("index.html", games=games,
-                                bot_pace=request.app.state.settings.bot_pace))
+    settings = request.app.state.settings
+    return HTMLResponse(_render("index.html", games=games, bot_pace=settings.bot_pace,
+                                lab=settings.lab_jobs > 0))
 
 
 @router.get("/m", response_class=HTMLResponse)

@@ -24,7 +24,8 @@ STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; max-width: 1000px; margin: 2em auto;
        padding: 0 1em; color: #1d1d1f; }
 h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ccc; }
-table { border-collapse: collapse; margin: .8em 0; }
+table { border-collapse: collapse; margin: .8em 0; display: block; max-width: 100%;
+        overflow-x: auto; }  /* a wide table scrolls in place on a phone */
 td, th { padding: .2em .7em; border-bottom: 1px solid #e4e4e4; text-align: right; }
 td:first-child, th:first-child { text-align: left; }
 .charts { display: flex; flex-wrap: wrap; gap: 1em; }
@@ -227,6 +228,7 @@ def render_report(game: Any, personalities: Sequence[str], players: int, rotate:
         body.append(f"<h2>{html.escape(heading)}</h2>")
         body.append(_section(summary, players, label))
     return ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>\n"
             + "\n".join(body) + "\n</body></html>\n")
 
