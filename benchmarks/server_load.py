@@ -860,6 +860,11 @@ def code_version() -> str:
 
 
 def run_async(coroutine: Any) -> Any:
+    # The clients tune the cycle collector as the server does (server/app.py), so that this
+    # process's own pauses do not count as the server's latency.
+    from hacktable.server.app import GC_THRESHOLDS
+
+    gc.set_threshold(*GC_THRESHOLDS)
     try:
         import uvloop
     except ImportError:

@@ -25,6 +25,14 @@ from hacktable.server.service import Table
 from hacktable.server.settings import Settings
 from hacktable.store import Store, database_url
 
+GC_THRESHOLDS = (20_000, 20, 100)
+"""The cycle collector's thresholds (Python's are 700, 10, 10). A server holding hundreds of
+matches has millions of long-lived objects, and a full collection pauses every match for
+~100 ms: with the defaults that came every few seconds under load and was the p99 of a
+move (docs/server.md, "Where the time goes"). Moves make little cyclic garbage (reference
+counting frees the rest), so young collections can wait for 20,000 allocations and full
+ones for 100 middle ones."""
+
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
@@ -45,6 +53,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # out of the collector's full passes, whose pauses are the server's worst latency.
         gc.collect()
         gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
         try:
             yield
         finally:
