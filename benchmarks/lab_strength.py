@@ -1,10 +1,12 @@
-"""The thinker's strength, as docs/lab.md publishes it: for each game it can search, one
-thinker against the game's best heuristic bot in every other seat, rotated round the table,
-at two iteration budgets; wins per seat played with 95% Wilson intervals.
+"""The thinker's strength, as docs/lab.md publishes it: one thinker against one of the game's
+heuristic bots in every other seat, rotated round the table, at two iteration budgets;
+wins per seat played with 95% Wilson intervals, beside the heuristic's own.
 
-Run: `uv run python benchmarks/lab_strength.py [GAMES_SCALE]` (results are kept in
-`out/lab/lab-strength-*.jsonl`, so an interrupted run continues). Each row is one
-`hacktable simulate` command, printed above the table so anyone can rerun it.
+Run: `uv run python benchmarks/lab_strength.py [GAMES_SCALE] [RESULTS_DIR]`. Each match's
+result is appended to a `--results` file in RESULTS_DIR (default /tmp/lab-strength), so an
+interrupted run continues where it stopped and a larger scale only plays the games it
+lacks. Each row is one `hacktable simulate` command, printed above the table so anyone can
+rerun it.
 """
 
 from __future__ import annotations
@@ -14,49 +16,51 @@ import subprocess
 import sys
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parent.parent / "out" / "lab"
-BUDGETS = (16, 64)
+OUT = Path("/tmp/lab-strength")
+BUDGETS = (8, 32)
 MATCHUPS = [
-    # game, players, best heuristic (by a 200-game round robin of the game's own bots),
-    # games at the small and the large budget
-    ("rexfurum", 4, "opportunist", (40, 16)),
-    ("dotrun", 4, "expert", (60, 24)),
-    ("cpu", 2, "aggressive", (20, 8)),
+    # game, players, heuristic in the other seats, games at the small and the large budget
+    ("rexfurum", 4, "opportunist", (500, 100)),
+    ("rexfurum", 4, "loyal", (500, 100)),
+    ("rexfurum", 4, "crasher", (500, 100)),
+    ("rexfurum", 4, "embezzler", (500, 100)),
+    ("cpu", 2, "aggressive", (40, 0)),
+    ("cpu", 2, "turtle", (40, 0)),
 ]
+"""Rex Furum is where the thinker is cheap (a heuristic game costs milliseconds), so it gets
+the issue's 500 games; a CPU game costs seconds of search, so CPU gets what time allows."""
 
 
-def command(game: str, players: int, best: str, budget: int, games: int) -> list[str]:
-    bots = ",".join([f"thinker:{budget}"] + [best] * (players - 1))
-    name = f"lab-strength-{game}-{budget}"
+def command(out: Path, game: str, players: int, against: str, budget: int,
+            games: int) -> list[str]:
+    bots = ",".join([f"thinker:{budget}"] + [against] * (players - 1))
+    name = f"{game}-{against}-{budget}"
     return ["hacktable", "simulate", game, "--players", str(players), "--bots", bots,
-            "--rotate", "--games", str(games), "--workers", "0",
-            "--results", str(OUT / f"{name}.jsonl"), "--json-out", str(OUT / f"{name}.json")]
+            "--rotate", "--games", str(games), "--workers", "1",
+            "--results", str(out / f"{name}.jsonl"), "--json-out", str(out / f"{name}.json")]
 
 
-def main(scale: float = 1.0) -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
+def main(scale: float = 1.0, out: Path = OUT) -> None:
+    out.mkdir(parents=True, exist_ok=True)
     rows = []
-    for game, players, best, counts in MATCHUPS:
+    for game, players, against, counts in MATCHUPS:
         for budget, games in zip(BUDGETS, counts, strict=True):
-            args = command(game, players, best, budget, max(1, round(games * scale)))
+            if not games:
+                continue
+            args = command(out, game, players, against, budget, max(1, round(games * scale)))
             print("uv run " + " ".join(args), flush=True)
             subprocess.run(["uv", "run", *args], check=True, stdout=subprocess.DEVNULL)
-            summary = json.loads((OUT / args[-1].rsplit("/", 1)[-1]).read_text())["summary"]
-            rows.append((game, players, best, budget, summary))
-    print("\n| game | players | against | budget | games | thinker wins/seat (95% CI) | "
-          f"{'heuristic'} wins/seat (95% CI) | fair share |")
+            summary = json.loads(Path(args[-1]).read_text())["summary"]
+            rows.append((game, players, against, budget, summary))
+    print("\n| game | players | against | thinker | games | thinker: wins per seat (95% CI) "
+          "| the heuristic: wins per seat (95% CI) | fair share |")
     print("|---|---|---|---|---|---|---|---|")
-    for game, players, best, budget, summary in rows:
-        if summary["cooperative"]:
-            team = summary["team_rate"]
-            cell = f"team {100 * team['rate']:.1f}% ({ci(team['ci'])})"
-            rates = {r["personality"]: cell for r in summary["win_rates"]}
-        else:
-            rates = {r["personality"]: f"{100 * r['per_seat']:.1f}% ({ci(r['ci'])})"
-                     for r in summary["win_rates"]}
-        print(f"| {game} | {players} | {best} | {budget} | {summary['games']} | "
-              f"{rates.get(f'thinker:{budget}', '-')} | {rates.get(best, '-')} | "
-              f"{'co-op' if summary['cooperative'] else f'{100 / players:.0f}%'} |")
+    for game, players, against, budget, summary in rows:
+        rates = {r["personality"]: f"{100 * r['per_seat']:.1f}% ({ci(r['ci'])})"
+                 for r in summary["win_rates"]}
+        print(f"| {game} | {players} | {against} | `thinker:{budget}` | {summary['games']} | "
+              f"{rates.get(f'thinker:{budget}', '-')} | {rates.get(against, '-')} | "
+              f"{100 / players:.0f}% |")
 
 
 def ci(bounds: list[float]) -> str:
@@ -64,4 +68,5 @@ def ci(bounds: list[float]) -> str:
 
 
 if __name__ == "__main__":
-    main(float(sys.argv[1]) if len(sys.argv) > 1 else 1.0)
+    main(float(sys.argv[1]) if len(sys.argv) > 1 else 1.0,
+         Path(sys.argv[2]) if len(sys.argv) > 2 else OUT)

@@ -34,6 +34,7 @@ would play.
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import math
@@ -43,6 +44,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from hacktable.bots.policy import BotPolicy, clocked, proposals
+from hacktable.bots.samplers import REFINERS
 from hacktable.engine.contract import Action, Game, Prompt, State
 from hacktable.engine.errors import Rejected
 
@@ -58,6 +61,14 @@ moves would otherwise try each once and pick by the luck of one playout."""
 DEFAULT_DEPTH = 400
 """Moves and timeouts a playout makes before it is scored as a draw (1/seats each)."""
 EXPLORATION = 0.7
+EPSILON = 0.0
+"""In a portfolio search's playouts, the share of moves made at random instead of by the
+opponent model."""
+MARGIN_WEIGHT = 0.5
+"""The share of a portfolio playout's reward that is score margin (the rest: win credit)."""
+MARGIN = 0.0
+"""A portfolio search leaves the strongest bot's move only for one whose mean reward over
+the same samples is higher by more than this."""
 WIN_WEIGHT = 0.75
 """The reward is this much win credit and the rest rank (1 first, 0 last): the rank keeps a
 signal alive in many-seat games where a random playout rarely wins."""
@@ -83,12 +94,16 @@ class Sampler:
 
 
 def sampler_for(game: Game, state: State, seat: int, seats: int) -> Sampler:
-    """A sampler for `seat` at `state`; states are re-dealt lazily, one per call."""
-    import copy
+    """A sampler for `seat` at `state`; states are re-dealt lazily, one per call, and
+    corrected where the game's redeal is not enough for search (`bots.samplers`)."""
+
+    refine = REFINERS.get(game.id)
 
     def sample(rng: random.Random) -> State:
         dealt = game.redeal(state, seat, rng)
-        return dealt if dealt is not None else copy.deepcopy(state)
+        if dealt is None:
+            return copy.deepcopy(state)
+        return refine(dealt, seat, rng) if refine is not None else dealt
 
     return Sampler(game, seat, seats, sample)
 
@@ -139,10 +154,21 @@ def rewards(game: Game, state: State, seats: int) -> list[float]:
     return result
 
 
-def clocked(game: Game, state: State) -> bool:
-    """Whether the open phase has a clock that will run out: only then is letting the time
-    pass a move (an untimed phase would wait for ever)."""
-    return any(prompt.time_limit is not None for prompt in game.prompts(state).values())
+def margin_reward(game: Game, state: State, seats: int, seat: int) -> float:
+    """The portfolio search's reward: half the win credit, half how far the seat's score is
+    ahead of (or behind) the best other score, relative to their size. Among rival moves
+    that all win or all lose, the one that ends richer is preferred, so that gains made one
+    decision at a time add up to a win."""
+    outcome = game.outcome(state)
+    if outcome is None or seats <= 1:
+        return 1.0 / max(seats, 1)
+    winners = outcome.winners
+    win = 1.0 / len(winners) if seat in winners else 0.0
+    mine = float(outcome.scores.get(seat, 0.0))
+    best = max((float(v) for k, v in outcome.scores.items() if k != seat), default=mine)
+    size = abs(mine) + abs(best)
+    lead = (mine - best) / size if size else 0.0
+    return MARGIN_WEIGHT * (1 + lead) / 2 + (1 - MARGIN_WEIGHT) * win
 
 
 class Playout:
@@ -195,9 +221,14 @@ class ThinkerBot:
 
     def __init__(self, game: Game | None = None, iterations: int = DEFAULT_ITERATIONS,
                  time_budget: float | None = None, depth: int = DEFAULT_DEPTH,
-                 exploration: float = EXPLORATION, guided: bool = False) -> None:
+                 exploration: float = EXPLORATION, guided: bool = False,
+                 portfolio: bool = False, epsilon: float = EPSILON,
+                 margin: float = MARGIN) -> None:
         self.game = game
         self.guided = guided
+        self.portfolio = portfolio
+        self.epsilon = epsilon
+        self.margin = margin
         self._helpers: dict[int, Any] = {}
         self.iterations = iterations
         self.time_budget = time_budget
@@ -214,7 +245,15 @@ class ThinkerBot:
         """The most visited root move after the budget; a pass is returned as None."""
         if legal is None or len(legal) <= 1 or self.sampler is None:
             return self.fallback(view, prompt, legal, rng)
+        if self.portfolio:
+            return self._portfolio(view, prompt, legal, rng)
+        return self._tree(view, prompt, legal, rng)
+
+    def _tree(self, view: Any, prompt: Prompt, legal: Sequence[Action],
+              rng: random.Random) -> Action | None:
+        """ISMCTS proper: the most visited root move after the budget."""
         sampler = self.sampler
+        assert sampler is not None
         game = sampler.game
         root = Node(seat=-1)
         moves: dict[str, Action | None] = {action_key(game, a): a for a in legal}
@@ -248,6 +287,59 @@ class ThinkerBot:
         if prior is not None and score(best)[0] <= 1:
             return moves[prior]  # nothing was searched twice: keep the heuristic's move
         return moves[best]
+
+    def _portfolio(self, view: Any, prompt: Prompt, legal: Sequence[Action],
+                   rng: random.Random) -> Action | None:
+        """Choose among the moves the game's own bots propose (`bots.policy`) by playing
+        each forward in the same sampled states, every seat then following the strongest
+        bot; where they agree there is nothing to search. A game whose bots propose no move
+        it accepts is searched with the tree instead."""
+        sampler = self.sampler
+        assert sampler is not None
+        game = sampler.game
+        moves: dict[str, Action | None] = {}
+        for action in proposals(self.game or game, view, prompt, legal, rng, self.media):
+            if action is None or self._accepted(sampler, action, rng):
+                moves.setdefault(action_key(game, action), action)
+        if all(action is None for action in moves.values()):
+            return self._tree(view, prompt, legal, rng)
+        keys = list(moves)
+        first = keys[0]
+        self.last_iterations = 0
+        if len(keys) == 1:
+            return moves[first]
+        totals = dict.fromkeys(keys, 0.0)
+        clock = time.perf_counter
+        deadline = clock() + self.time_budget if self.time_budget else None
+        done = 0
+        while done < self.iterations and (deadline is None or clock() < deadline):
+            # One sample and one stream of chance for every candidate: the playouts differ
+            # by the move (a paired comparison), not by the luck of the draw.
+            state, seed = sampler.sample(rng), rng.getrandbits(64)
+            for key in keys:
+                totals[key] += self._rollout(copy.deepcopy(state), prompt, moves[key],
+                                             random.Random(seed))
+            done += 1
+        self.last_iterations = done
+        best = max(keys, key=lambda key: (totals[key], key == first))
+        if totals[best] - totals[first] <= self.margin * done:
+            return moves[first]  # not clearly better than the strongest bot's move
+        return moves[best]
+
+    def _rollout(self, state: State, prompt: Prompt, action: Action | None,
+                 rng: random.Random) -> float:
+        """This seat's reward after `action`, every seat then following the model."""
+        sampler = self.sampler
+        assert sampler is not None
+        policy = BotPolicy(sampler.game, self.epsilon)
+        playout = Playout(sampler.game, state, rng)
+        playout.make(sampler.seat, prompt, action)
+        decider = playout.next_decision(self.depth)
+        while decider is not None:
+            mover, asked = decider
+            playout.make(mover, asked, policy.move(playout.state, mover, asked, rng))
+            decider = playout.next_decision(self.depth)
+        return margin_reward(sampler.game, playout.state, sampler.seats, sampler.seat)
 
     def _iterate(self, root: Node, moves: dict[str, Action | None], sampler: Sampler,
                  prompt: Prompt, rng: random.Random, prior: str | None = None) -> None:

@@ -12,7 +12,10 @@ from hacktable.bots.ismcts import ThinkerBot, sampler_for, searchable
 from hacktable.engine.contract import Game, State
 
 GUIDED = "thinker-guided"
-"""The thinker whose playouts follow the game's heuristic bot instead of random moves."""
+"""The ISMCTS tree whose playouts follow the game's heuristic bot instead of random moves."""
+TREE = "thinker-tree"
+"""The plain ISMCTS tree with random playouts (the thinker chooses among the game's own
+bots' moves instead, playing every seat forward as its strongest bot would)."""
 TABLE_TIME_BUDGET = 1.0
 """Seconds a thinker may search at a served table, where people wait for it."""
 
@@ -26,7 +29,7 @@ def bot_classes(game: Game) -> dict[str, type]:
     (the thinker wherever it can search the game)."""
     classes = dict(GENERIC_BOTS)
     if searchable(game):
-        classes[ThinkerBot.personality] = classes[GUIDED] = ThinkerBot
+        classes[ThinkerBot.personality] = classes[GUIDED] = classes[TREE] = ThinkerBot
     return {**classes, **game.bots()}
 
 
@@ -59,7 +62,7 @@ def make_bot(game: Game, personality: str) -> Any:
             f"{game.name} has no bot called {personality!r}; try one of: {known}."
         ) from None
     if cls is ThinkerBot:
-        return ThinkerBot(game, guided=name == GUIDED,
+        return ThinkerBot(game, guided=name == GUIDED, portfolio=name == ThinkerBot.personality,
                           **({} if budget is None else {"iterations": budget}))
     return cls()
 
