@@ -13,8 +13,22 @@ Where a game's redeal knowingly keeps a hidden part as it is (it says so in its 
 and is listed in `SAMPLER_GAPS`), a sample would reveal that part, so the thinker is not
 offered for that game until it has a proper sampler.
 
-How it searches (single-observer ISMCTS, after Cowling, Powley and Whitehouse's paper
-"Information Set Monte Carlo Tree Search", 2012): each iteration samples a state, walks a
+How the offered thinker searches (`thinker`, `portfolio=True`): a determinized search among
+the moves the game's own heuristic bots would make from this seat's view (`bots.policy`).
+Where they all agree there is nothing to search. Otherwise each iteration samples one state
+and plays every candidate forward from it with one shared stream of chance, every seat
+after that move played as the game's strongest heuristic bot would play it (the opponent
+model); the candidate with the highest total reward wins, the strongest bot's own move on a
+tie. The comparison is paired (same sample, same dice), so a small budget tells moves
+apart that independent playouts could not. The reward is half win credit and half score
+margin over the best other seat (`margin_reward`): a move that ends richer but still second
+is preferred, so gains made one decision at a time add up to wins. Where the game's redeal
+is not enough for search (it keeps what opponents privately know, or ignores what was
+announced), `bots.samplers` corrects the sample from the seat's own view.
+
+The ISMCTS tree (`thinker-tree`, `thinker-guided`; single-observer ISMCTS after Cowling,
+Powley and Whitehouse's paper "Information Set Monte Carlo Tree Search", 2012), also used
+where a game's bots propose no move: each iteration samples a state, walks a
 tree of moves shared by all samples (every seat's moves are in it, keyed by seat and move),
 choosing among the moves legal in this sample by UCB1 with availability counts, adds one
 node, then plays random legal moves to the end or to a depth cap, and backs up each seat's
@@ -212,7 +226,8 @@ class Playout:
 
 
 class ThinkerBot:
-    """ISMCTS over the contract; `sampler` must be set by the runner before `act`."""
+    """Search over the contract, a portfolio of the game's bots' moves or the ISMCTS tree;
+    `sampler` must be set by the runner before `act`."""
 
     personality: ClassVar[str] = "thinker"
     wants_legal: ClassVar[bool] = True
@@ -242,7 +257,7 @@ class ThinkerBot:
 
     def act(self, view: Any, prompt: Prompt, legal: Sequence[Action] | None,
             rng: random.Random) -> Action | None:
-        """The most visited root move after the budget; a pass is returned as None."""
+        """The searched move (a pass is returned as None)."""
         if legal is None or len(legal) <= 1 or self.sampler is None:
             return self.fallback(view, prompt, legal, rng)
         if self.portfolio:
