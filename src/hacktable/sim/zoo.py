@@ -5,7 +5,8 @@ The environment plays a `Match` exactly as the simulator's runner does: the agen
 the next seat that has a prompt and has not handed in; when nobody is left to ask, the
 phase's time runs out (`close_phase`) inside `step`, as at a table.
 
-Encoding (the same for every game, so one agent architecture fits them all):
+Encoding (the same for every game, so one agent architecture fits them all; it lives in
+`sim/encoding.py`, which the OpenSpiel adapter shares):
 
 - Agents are `seat_0` .. `seat_{n-1}`.
 - **Action**: `Discrete(max_actions)`. Index 0 is "hand in nothing" (let the phase's clock
@@ -26,8 +27,6 @@ Encoding (the same for every game, so one agent architecture fits them all):
 
 from __future__ import annotations
 
-import math
-import zlib
 from typing import Any, ClassVar
 
 import numpy as np
@@ -40,28 +39,9 @@ from hacktable.engine.errors import Rejected
 from hacktable.engine.match import Match
 from hacktable.engine.registry import get_game
 from hacktable.engine.seats import seat_names
+from hacktable.sim.encoding import MAX_ACTIONS, OBS_SIZE, encode_view
 
-OBS_SIZE = 512
-MAX_ACTIONS = 256
 MAX_STEPS = 5_000
-CLIP = 1e6
-
-
-def encode_view(view: Any, size: int = OBS_SIZE) -> np.ndarray:
-    """A JSON view as a fixed-size float vector (see the module docstring)."""
-    vector = np.zeros(size, dtype=np.float32)
-    stack: list[tuple[str, Any]] = [("", view)]
-    while stack:
-        path, value = stack.pop()
-        if isinstance(value, dict):
-            stack.extend((f"{path}/{key}", item) for key, item in value.items())
-        elif isinstance(value, list | tuple):
-            stack.extend((f"{path}/{index}", item) for index, item in enumerate(value))
-        elif isinstance(value, bool | str):
-            vector[zlib.crc32(f"{path}={value}".encode()) % size] += 1.0
-        elif isinstance(value, int | float) and math.isfinite(value):
-            vector[zlib.crc32(path.encode()) % size] += max(-CLIP, min(CLIP, float(value)))
-    return vector
 
 
 class HacktableAEC(AECEnv):

@@ -21,10 +21,10 @@ import pyspiel
 
 from hacktable.bots.ismcts import SAMPLER_GAPS
 from hacktable.engine.registry import get_game
+from hacktable.sim.encoding import MAX_ACTIONS
 from hacktable.sim.spiel.coverage import LISTED_ONLY, spiel_name
 from hacktable.sim.spiel.observer import ViewObserver
 from hacktable.sim.spiel.table import PASS, Table, view_json
-from hacktable.sim.zoo import MAX_ACTIONS
 
 DEFAULT_SEEDS = 1000
 """How many match seeds the chance node chooses among."""

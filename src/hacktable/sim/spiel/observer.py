@@ -19,8 +19,8 @@ import numpy as np
 import pyspiel
 
 from hacktable.engine.contract import GM, SPECTATOR, Viewer
+from hacktable.sim.encoding import OBS_SIZE, encode_view
 from hacktable.sim.spiel.table import Table, view_json
-from hacktable.sim.zoo import OBS_SIZE, encode_view
 
 
 class ViewObserver:

@@ -29,7 +29,7 @@ from hacktable.engine.errors import Rejected
 from hacktable.engine.registry import get_game
 from hacktable.engine.rng import rng_for
 from hacktable.engine.seats import seat_names
-from hacktable.sim.zoo import MAX_ACTIONS
+from hacktable.sim.encoding import MAX_ACTIONS
 
 PASS = 0
 """The action that hands in nothing."""
