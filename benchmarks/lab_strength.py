@@ -20,15 +20,15 @@ OUT = Path("/tmp/lab-strength")
 BUDGETS = (8, 32)
 MATCHUPS = [
     # game, players, heuristic in the other seats, games at the small and the large budget
-    ("rexfurum", 4, "opportunist", (500, 40)),
-    ("rexfurum", 4, "loyal", (100, 0)),
-    ("rexfurum", 4, "crasher", (100, 0)),
-    ("rexfurum", 4, "embezzler", (100, 0)),
+    ("rexfurum", 4, "opportunist", (500, 200)),
+    ("rexfurum", 4, "loyal", (500, 50)),
+    ("rexfurum", 4, "crasher", (500, 50)),
+    ("rexfurum", 4, "embezzler", (500, 50)),
     ("cpu", 2, "aggressive", (20, 0)),
     ("cpu", 2, "turtle", (20, 0)),
 ]
 """The counts a two-core machine allowed (docs/lab.md, Sample sizes): the issue's 500 games
-against the game's best heuristic at the small budget, fewer elsewhere; 0 skips a run.
+in Rex Furum at the small budget, fewer at the large one and in CPU; 0 skips a run.
 A larger GAMES_SCALE extends every run from where its results file stopped."""
 
 
