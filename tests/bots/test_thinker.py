@@ -145,3 +145,11 @@ def test_it_plays_whole_games_through_the_runner():
                        ("cpu", ["thinker:2", "aggressive"])):
         played = play_match(get_game(name), bots, None, 5)
         assert played.finished and not played.bot_errors
+
+
+def test_thinker_is_the_portfolio_search_and_the_tree_keeps_its_names():
+    cpu = get_game("cpu")
+    assert make_bot(cpu, "thinker").portfolio
+    tree = make_bot(cpu, "thinker-tree:8")
+    assert not tree.portfolio and not tree.guided and tree.iterations == 8
+    assert make_bot(cpu, "thinker-guided").guided and not make_bot(cpu, "thinker-guided").portfolio
