@@ -146,3 +146,17 @@ def test_the_passcode_is_heard_in_the_background_of_chatter_over_the_whole_recor
     assert max(ratios[1]) < 0
     assert max(ratios[2]) < -3
     assert sum(ratios[2]) < sum(ratios[1]) < sum(ratios[0])
+
+
+def test_more_decoys_than_voices_reuse_decoy_voices_never_the_passcodes():
+    """The options allow up to six decoys on the innermost ring and espeak-ng gives the
+    task six voice variants: decoys past the fifth reuse a decoy's voice, and none speaks in
+    the passcode's (found by the contract fuzzer with `blue_decoys_inner=6`)."""
+    from hacktable.games.dotrun.tasks import passcode
+
+    knobs = {"blue_digits": 4, "blue_basque": False, "blue_decoys": len(VARIANTS) + 2,
+             "blue_decoy_db": -6, "blue_repeats": 2, "blue_noise_db": -30}
+    _, _, spec = passcode.build(random.Random(0), knobs, True, "t")
+    voices = [d["voice"] for d in spec["decoys"]]
+    assert len(voices) == len(VARIANTS) + 2
+    assert spec["voice"].split("+")[1] not in {v.split("+")[1] for v in voices}

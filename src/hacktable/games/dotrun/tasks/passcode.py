@@ -38,11 +38,12 @@ def build(rng: random.Random, knobs: Mapping[str, Any], innermost: bool,
     variants = list(VARIANTS)
     rng.shuffle(variants)
     decoys = []
+    others = variants[1:]  # never the passcode's voice; past five decoys, voices repeat
     for n in range(int(knobs["blue_decoys"])):
         # Each decoy's lines are said over and over until the recording ends (the mixer
         # loops them), starting before the passcode: chatter fills the whole recording.
         lines = rng.sample(OFFICE_CHATTER, 4)
-        decoys.append({"text": ". ".join(lines) + ".", "voice": f"en+{variants[n + 1]}",
+        decoys.append({"text": ". ".join(lines) + ".", "voice": f"en+{others[n % len(others)]}",
                        "rate": rng.randint(150, 190), "pitch": rng.randint(25, 75),
                        "gain_db": float(knobs["blue_decoy_db"]) - rng.uniform(0, 2),
                        "start": round(rng.uniform(0.0, 0.5), 3)})
