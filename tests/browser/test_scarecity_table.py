@@ -25,6 +25,9 @@ import pytest
 from playwright.sync_api import Page, expect
 from tests.services import Api, Server
 
+from hacktable.engine.registry import get_game
+from hacktable.games.scarecity.cards import program
+
 from .conftest import CHROMIUM, NO_CHROMIUM, Browsing
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
@@ -77,6 +80,16 @@ def overflow(page: Page) -> int:
     return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
+def buyable(view: dict[str, Any], card: int) -> bool:
+    """Whether this seat could buy the card now: money, no second copy, a free slot."""
+    me = next(p for p in view["players"] if p["seat"] == view["seat"])
+    wanted = program(card)
+    owned = [program(c["id"]) for c in me["city"]]
+    slots = get_game("scarecity").options.resolve(OPTIONS)["district_slots"]
+    return (wanted.cost <= me["money"] and all(o.key != wanted.key for o in owned)
+            and sum(o.district == wanted.district for o in owned) < slots)
+
+
 def act(page: Page, payload: dict[str, Any], seen: dict[str, Any], buyer: bool) -> None:
     """Answer this seat's prompt on its screen, by the buttons a person would press."""
     prompt = payload["prompt"]
@@ -85,10 +98,11 @@ def act(page: Page, payload: dict[str, Any], seen: dict[str, Any], buyer: bool) 
     if prompt["kind"] == "claim":
         claims = [m for m in legal if m["do"] == "claim"]
         round_ = prompt["data"]["round"]
-        if buyer and claims and "bought" not in seen and seen.get("claim round") != round_:
-            # Once a round until a buy goes through: the shuffle may deal a card she
-            # cannot afford or place, and then she claims again next round.
-            card = claims[0]["card"]
+        wanted = [m["card"] for m in claims if buyable(payload["view"], m["card"])]
+        if buyer and wanted and "bought" not in seen and seen.get("claim round") != round_:
+            # A card she can pay for and place, once a round until a buy goes through
+            # (another player may claim the same card and outbid her plan).
+            card = wanted[0]
             seen["claimed"], seen["claim round"] = card, round_
             page.locator(f"#sc-claim-{card}").get_by_role("button").click()
             expect(page.locator(".sc-shop")).to_contain_text("Claimed by ● you")
