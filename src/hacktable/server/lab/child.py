@@ -2,7 +2,7 @@
 
 `python -m hacktable.server.lab.child simulate ARGS` is the command line `hacktable
 simulate ARGS`, plus a watch on the server that started it: a server that stops (even one
-killed outright, which runs no exit handler) must not leave a run burning the CPU. When the
+killed outright, which runs no exit handler) must not leave a run burning processor time. When the
 parent process is gone, the watch ends the run's whole process group, workers included.
 """
 

@@ -22,7 +22,7 @@ from hacktable.engine.registry import get_game
 from hacktable.sim.command import default_bots, grid, parse_sweeps, seat_personalities
 
 MAX_GAMES = 5000
-"""Games one run may play in all (every sweep cell together): a run burns CPU."""
+"""Games one run may play in all (every sweep cell together): each one costs processor time."""
 MAX_CELLS = 60
 """Sweep cells one run may have."""
 DEFAULT_GAMES = 200
