@@ -56,7 +56,7 @@ class Settings:
     a proxy with another host name); the table's own origin is always allowed."""
     lab_jobs: int = 1
     """Simulation runs the Lab page (/lab) may have going at once; 0 turns the page off
-    (a public table should, since a run burns CPU)."""
+    (a public table should, since a run keeps processors busy)."""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -221,7 +221,7 @@ class Jobs:
                 shutil.rmtree(folder, ignore_errors=True)
 
     def _stop_all(self) -> None:
-        """When the server exits, its runs end with it (no orphan burning CPU)."""
+        """When the server exits, its runs end with it (no orphan burning processor time)."""
         for process in list(self._processes.values()):
             terminate(process.pid)
 
