@@ -95,3 +95,15 @@ def test_other_messages_on_the_socket_are_ignored(server):
         assert Api(server.url).get(f"/api/matches/{table.code}").status_code == 200
     finally:
         ann.close()
+
+
+def test_a_written_move_over_the_socket_is_bounded_as_over_http(server):
+    table = open_table(server.url, ["Ann", "Bob", None, None, None])
+    ann = Listener(ws_url(server.url, table.code, table.tokens[0]))
+    try:
+        ann.wait_for_screen(lambda s: True)
+        send(ann, {"type": "act", "id": 6, "text": "protect self " * 2_000})
+        refused = answers(ann, 6)
+        assert refused["status"] == 400 and "at most 20,000 characters" in refused["detail"]
+    finally:
+        ann.close()

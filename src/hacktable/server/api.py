@@ -62,6 +62,10 @@ TOKEN = HTTPBearer(auto_error=False, description="A seat's or the host's token (
                    "send it in the hacktable_seat_CODE or hacktable_host_CODE cookie).")
 router = APIRouter(prefix="/api", responses=_REFUSALS, dependencies=[Security(TOKEN)])
 COOKIE_AGE = 60 * 60 * 24 * 60
+MAX_WRITTEN_MOVE = 20_000
+"""The longest move in writing, over HTTP or the socket."""
+MAX_SOCKET_MOVE = 32_000
+"""The longest move message read from a socket, in characters."""
 
 
 OptionName = Annotated[str, Field(max_length=60)]
@@ -112,7 +116,7 @@ class Move(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     action: Any = None
-    text: str | None = Field(None, max_length=20_000)
+    text: str | None = Field(None, max_length=MAX_WRITTEN_MOVE)
 
 
 class HostCommand(BaseModel):
@@ -404,10 +408,6 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
             await websocket.close()
 
 
-MAX_SOCKET_MOVE = 32_000
-"""The longest move message read from a socket, in characters."""
-
-
 async def socket_move(table: Table, live: Live, caller: Caller, presented: str | None,
                       text: str) -> str | None:
     """Make a move that came over the WebSocket, as POST /act would, and say how it went.
@@ -435,6 +435,8 @@ async def socket_move(table: Table, live: Live, caller: Caller, presented: str |
         if (action is None) == (written is None) or (
                 written is not None and not isinstance(written, str)):
             raise Rejected("Send either an action or a text, not both and not neither.")
+        if written is not None and len(written) > MAX_WRITTEN_MOVE:
+            raise Rejected(f"A written move is at most {MAX_WRITTEN_MOVE:,} characters.")
         if caller.role == "seat":  # a seat handed to a bot since the socket opened is not
             caller = await table.caller(live, presented)  # theirs to move any more
         entries = await table.act(live, caller, action, written)
