@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from tests.server.helpers import Listener, assert_refused, ws_url
-from tests.services import Api, open_table, wait_for
+from tests.services import Api, Table, open_table, wait_for
 
 
 def answers(listener: Listener, ident: Any) -> dict[str, Any]:
@@ -16,14 +18,23 @@ def answers(listener: Listener, ident: Any) -> dict[str, Any]:
          if m["type"] in ("acted", "refused") and m.get("id") == ident), None))
 
 
+@contextlib.contextmanager
+def listening(base: str, table: Table, seat: int | None) -> Iterator[Listener]:
+    """A seat's socket (a spectator's for None), closed when the test is done with it."""
+    listener = Listener(ws_url(base, table.code, None if seat is None else table.tokens[seat]))
+    try:
+        yield listener
+    finally:
+        listener.close()
+
+
 def send(listener: Listener, message: dict[str, Any]) -> None:
     listener._socket.send(json.dumps(message))
 
 
 def test_a_move_sent_on_the_socket_is_acknowledged_then_pushed(server):
     table = open_table(server.url, ["Ann", "Bob", None, None, None])
-    ann = Listener(ws_url(server.url, table.code, table.tokens[0]))
-    try:
+    with listening(server.url, table, 0) as ann:
         ann.wait_for_screen(lambda s: s["prompt"] is not None)
         send(ann, {"type": "act", "id": 1, "text": "protect self"})
         acted = answers(ann, 1)
@@ -32,14 +43,11 @@ def test_a_move_sent_on_the_socket_is_acknowledged_then_pushed(server):
         assert pushed["prompt"]["submitted"] is True
         view = table.seats[0].ok("GET", f"/api/matches/{table.code}/view")
         assert view["prompt"]["submitted"] is True  # committed: the API sees it too
-    finally:
-        ann.close()
 
 
 def test_a_refused_socket_move_says_why_as_post_would_and_changes_nothing(server):
     table = open_table(server.url, ["Ann", "Bob", None, None, None])
-    ann = Listener(ws_url(server.url, table.code, table.tokens[0]))
-    try:
+    with listening(server.url, table, 0) as ann:
         ann.wait_for_screen(lambda s: s["prompt"] is not None)
         before = table.host.ok("GET", f"/api/matches/{table.code}")["seq"]
         by_post = assert_refused(table.seats[0].post(
@@ -51,41 +59,32 @@ def test_a_refused_socket_move_says_why_as_post_would_and_changes_nothing(server
         both = answers(ann, 2)
         assert both["status"] == 400 and "either an action or a text" in both["detail"]
         assert table.host.ok("GET", f"/api/matches/{table.code}")["seq"] == before
-    finally:
-        ann.close()
 
 
 def test_only_a_seat_moves_over_its_socket(server):
     table = open_table(server.url, ["Ann", "Bob", None, None, None])
-    watcher = Listener(ws_url(server.url, table.code))  # a spectator, no token
-    try:
+    with listening(server.url, table, None) as watcher:  # a spectator, no token
         watcher.wait_for_screen(lambda s: True)
         send(watcher, {"type": "act", "id": 3, "text": "protect self"})
         refused = answers(watcher, 3)
         assert refused["type"] == "refused" and refused["status"] in (401, 403)
-    finally:
-        watcher.close()
 
 
 def test_a_seat_handed_to_a_bot_no_longer_moves_from_its_old_socket(server):
     """The socket is closed with the reason; a move that raced the close is refused (the
     seat is looked up again for every move) and the bot's orders stand."""
     table = open_table(server.url, ["Ann", "Bob", None, None, None], {"round_minutes": 60})
-    bob = Listener(ws_url(server.url, table.code, table.tokens[1]))
-    try:
+    with listening(server.url, table, 1) as bob:
         bob.wait_for_screen(lambda s: s["prompt"] is not None)
         table.host.ok("POST", f"/api/matches/{table.code}/host/bot", {"seat": 1})
         closed = wait_for(lambda: bob.closed)
         assert closed[0] == 4403 and "handed to a bot" in closed[1]
         assert not any('"acted"' in m for m in bob.messages)
-    finally:
-        bob.close()
 
 
 def test_other_messages_on_the_socket_are_ignored(server):
     table = open_table(server.url, ["Ann", "Bob", None, None, None])
-    ann = Listener(ws_url(server.url, table.code, table.tokens[0]))
-    try:
+    with listening(server.url, table, 0) as ann:
         ann.wait_for_screen(lambda s: True)
         ann._socket.send("hello")
         send(ann, {"type": "ping"})
@@ -93,17 +92,12 @@ def test_other_messages_on_the_socket_are_ignored(server):
         assert answers(ann, 5)["type"] == "acted"
         assert not any(json.loads(m)["type"] == "refused" for m in ann.messages)
         assert Api(server.url).get(f"/api/matches/{table.code}").status_code == 200
-    finally:
-        ann.close()
 
 
 def test_a_written_move_over_the_socket_is_bounded_as_over_http(server):
     table = open_table(server.url, ["Ann", "Bob", None, None, None])
-    ann = Listener(ws_url(server.url, table.code, table.tokens[0]))
-    try:
+    with listening(server.url, table, 0) as ann:
         ann.wait_for_screen(lambda s: True)
         send(ann, {"type": "act", "id": 6, "text": "protect self " * 2_000})
         refused = answers(ann, 6)
         assert refused["status"] == 400 and "at most 20,000 characters" in refused["detail"]
-    finally:
-        ann.close()
