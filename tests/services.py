@@ -177,12 +177,14 @@ class Table:
 
 
 def open_table(base: str, names: list[str | None], options: dict[str, Any] | None = None,
-               start: bool = True, game: str = "rexfurum") -> Table:
-    """Create a match; seats named in `names` are taken by people, None seats by bots."""
+               start: bool = True, game: str = "rexfurum", referee: bool = False) -> Table:
+    """Create a match; seats named in `names` are taken by people, None seats by bots.
+    `referee`: the host referees (sees the gamemaster's view) rather than plays."""
     anonymous = Api(base)
     bots = {str(i): "loyal" for i, name in enumerate(names) if name is None}
     created = anonymous.ok("POST", "/api/matches", {"game": game, "seats": len(names),
-                                                    "options": options or {}, "bots": bots})
+                                                    "options": options or {}, "bots": bots,
+                                                    "referee": referee})
     host = Api(base, created["host_token"])
     seats, tokens = {}, {}
     for seat, name in enumerate(names):

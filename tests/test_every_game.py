@@ -11,8 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hacktable.engine import Match, all_games
+from hacktable.engine.contract import BaseGame
 from hacktable.engine.playthrough import first_difference, read, render, replay
 from hacktable.engine.testing import (
+    check_hidden_counts,
     check_hidden_information,
     check_public_events,
     fuzz_match,
@@ -36,7 +38,7 @@ def test_fuzzed_input_never_breaks_the_contract(game, data):
 def test_no_seat_sees_what_it_may_not(game):
     """Under the defaults and under every option set the checker derives or the game
     declares (an option can make something secret, e.g. CPU's compile_in=backing_store)."""
-    changed = 0
+    changed = counted = 0
     personalities = sorted(game.bots())
     bots = [personalities[i % len(personalities)] for i in range(game.min_seats + 1)]
     for number, options in enumerate(option_sets(game, getattr(game, "playthrough_options",
@@ -47,9 +49,12 @@ def test_no_seat_sees_what_it_may_not(game):
             match = Match(game, full.seats, options, seed)
             for entry in full.log:
                 changed += check_hidden_information(match, rng)
+                counted += check_hidden_counts(match, rng)
                 check_public_events(match, rng)
                 match.apply_entry(entry)
     assert changed > 0, "the re-deal never changed anything: the check would be vacuous"
+    if type(game).hidden_moves is not BaseGame.hidden_moves:
+        assert counted > 0, "no hidden move was ever made: the count check is vacuous"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)

@@ -257,6 +257,11 @@ def serve(
     mail_config: Annotated[Path | None, typer.Option(
         envvar="HACKTABLE_MAIL_CONFIG", help="The email gateway's settings file (TOML).")
     ] = None,
+    forwarded_allow_ips: Annotated[str, typer.Option(
+        envvar="HACKTABLE_FORWARDED_ALLOW_IPS",
+        help="Reverse proxies trusted to name the client in X-Forwarded-For (comma-separated "
+             "addresses, * for any): the per-client limits count by that name. Default: "
+             "a proxy on this machine; '' trusts no header.")] = "127.0.0.1",
 ) -> None:
     """Serve a table in the browser: create a match, share the room code, play."""
     import uvicorn
@@ -279,7 +284,9 @@ def serve(
     say(f"hacktable is serving at http://{host}:{port} "
         f"(matches stored in {default_url(settings.database_url)})")
     _say_where_friends_go(settings, host, port)
-    uvicorn.run(application, host=host, port=port, log_level="warning")
+    trusted = forwarded_allow_ips.strip()
+    uvicorn.run(application, host=host, port=port, log_level="warning",
+                proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)
 
 
 def _say_where_friends_go(settings: Any, host: str, port: int) -> None:

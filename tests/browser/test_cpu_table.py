@@ -54,7 +54,8 @@ def deal(base: str) -> Game:
     """A started match whose deal makes the scenario (a few tries at most, usually one)."""
     for _ in range(40):
         created = Api(base).ok("POST", "/api/matches", {
-            "game": "cpu", "seats": 3, "options": SCENARIO, "bots": {"2": "aggressive"}})
+            "game": "cpu", "seats": 3, "options": SCENARIO, "bots": {"2": "aggressive"},
+            "referee": True})  # the test reads the deal from the refereeing host's view
         code = created["code"]
         host = Api(base, created["host_token"])
         seats, tokens = {}, {}

@@ -188,6 +188,8 @@ def lobby(browsing: Browsing, server: Server) -> Table:
     host.locator(".game-panel[data-game=rexfurum] .options-setup summary").click()
     host.locator("#opt-rexfurum-rounds").fill("2")
     host.locator("#opt-rexfurum-round_minutes").fill(str(ROUND_MINUTES))
+    # the host runs the table as its gamemaster and plays no seat: they see every order
+    host.get_by_label("I am refereeing, not playing").check()
     with host.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/matches")
                              ) as request:
         host.get_by_role("button", name="Create the table").click()
@@ -392,7 +394,8 @@ def finished(drafted: Table, clock: TestClock) -> Table:
 
 def test_the_front_page_form_creates_the_match(lobby: Table, server: Server) -> None:
     assert lobby.created == {"game": "rexfurum", "seats": 5, "bots": {},
-                             "options": {"rounds": 2, "round_minutes": ROUND_MINUTES}}
+                             "options": {"rounds": 2, "round_minutes": ROUND_MINUTES},
+                             "referee": True}
     assert re.fullmatch(r"[A-Z0-9]{6}", lobby.code)
     info = httpx.get(f"{server.url}/api/matches/{lobby.code}").json()
     assert info["options"]["rounds"] == 2

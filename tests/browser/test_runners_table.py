@@ -43,7 +43,9 @@ class Table:
     pages: dict[int, Page]
 
     def gm_view(self) -> dict[str, Any]:
-        return self.host.ok("GET", f"/api/matches/{self.code}/view?as=host")["view"]
+        """What the gamemaster (seat 1, who by the rules knows everything) sees."""
+        return Api(str(self.host.http.base_url), self.tokens[0]).ok(
+            "GET", f"/api/matches/{self.code}/view")["view"]
 
     def turn(self) -> dict[str, Any]:
         return self.gm_view()["turn"]

@@ -116,7 +116,7 @@ def test_ending_tells_everyone_and_offers_to_play_again(table: dict) -> None:
     assert "you can change them" not in bob.locator("body").inner_text()
     # the host plays again with the same seats; Ann follows from her end screen
     expect(host.locator("[data-match-over]")).to_contain_text("The host ended this match")
-    host.get_by_role("button", name="Play again with the same seats").click()
+    host.get_by_role("button", name="Play again with the same players").click()
     host.wait_for_url(lambda url: re.search(r"/m/[A-Z0-9]{6}/host$", url) is not None
                       and f"/m/{code}/" not in url)
     new_code = host.url.rsplit("/", 2)[-2]
@@ -126,5 +126,8 @@ def test_ending_tells_everyone_and_offers_to_play_again(table: dict) -> None:
     ann.get_by_role("button", name="Sit at the new table as Ann").click()
     ann.wait_for_url(f"**/m/{new_code}")
     expect(ann.locator(".you-sit")).to_contain_text("You sit in seat 1 as Ann")
-    # and the new room keeps the old seats' bot (Eve's seat went to one)
+    # and the new room keeps the old seats' bot (Eve's seat went to one), and the seats of
+    # the others, each kept for its player until they sit down again from their own device
     expect(host.locator("body")).to_contain_text("bot")
+    expect(host.locator(".seat-list")).to_contain_text("kept for Bob")
+    expect(host.get_by_role("button", name="Start the match")).to_be_visible()

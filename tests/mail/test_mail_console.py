@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from tests.mail.support import GM, mail
-from tests.mail.web_support import MailServer, code_of, mail_server
+from tests.mail.web_support import MailServer, code_of, mail_my_seat, mail_server
 from tests.services import Api, Server, TestClock, wait_for
 
 from hacktable.engine.contract import BaseGame
@@ -139,8 +139,8 @@ def test_the_host_turns_mail_on_and_every_player_hears_only_of_their_own_seat(
     code, host, seats = new_match(served)
     path = f"/api/matches/{code}/mail"
     # Ann moves her own seat to mail; the host seats Cyd and Dee, who are not here yet.
-    mine = seats[0].ok("POST", f"/api/matches/{code}/mail/mine", {"address": ANN})
-    assert mine == {"seat": 0, "address": ANN, "gateway": GM}
+    mine = mail_my_seat(served, seats[0], code, ANN)
+    assert mine == {"seat": 0, "address": ANN, "waiting": None, "gateway": GM}
     state = host.ok("POST", path, {"players": {"1": "", "2": CYD, "3": DEE},
                                    "names": {"2": "Cyd", "3": "Dee"}})
     assert [(s["name"], s["address"], s["mail"]) for s in state["seats"]] == [
@@ -148,7 +148,7 @@ def test_the_host_turns_mail_on_and_every_player_hears_only_of_their_own_seat(
         (None, None, False)]
     # Bob is added later, and the match starts with the last seat handed to a bot.
     host.ok("POST", f"/api/matches/{code}/host/bot", {"seat": 4, "personality": "loyal"})
-    seats[1].ok("POST", f"/api/matches/{code}/mail/mine", {"address": BOB})
+    mail_my_seat(served, seats[1], code, BOB)
     state = host.ok("POST", path, {"players": {"2": CYD}, "start": True})
     assert state["status"] == "running"
     assert [s["mail"] for s in state["seats"]] == [True, True, True, True, False]

@@ -32,7 +32,8 @@ def test_the_mail_command_runs_beside_the_server(tmp_path: Path):
     gateway = subprocess.Popen(command, env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT)
     try:
-        created = Api(server.url).ok("POST", "/api/matches", {"game": "rexfurum", "seats": 5})
+        created = Api(server.url).ok("POST", "/api/matches", {"game": "rexfurum", "seats": 5,
+                                                              "referee": True})
         players = [arg for n, a in zip(NAMES, ADDRESSES, strict=True)
                    for arg in ("--player", f"{n}={a}")]
         enabled = subprocess.run([*command, "enable", created["code"], *players, "--start"],

@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 from aiosmtpd.controller import Controller
@@ -105,6 +106,29 @@ def mail_server(folder: Path) -> Iterator[MailServer]:
     finally:
         log = server.stop()
         assert "Traceback" not in log, log
+
+
+CONFIRMATION = re.compile(r"^\s+(\d{3}) (\d{3})\s*$", re.MULTILINE)
+
+
+def confirmation_code(server: MailServer, address: str, before: int = 0,
+                      timeout: float = 20.0) -> str:
+    """The six digits of the newest confirmation mail to `address` (after `before` of them)."""
+    mails = wait_for(lambda: (m := server.mails_to(address, "confirmation code"))[before:]
+                     and m, timeout=timeout)
+    found = CONFIRMATION.search(mails[-1].text)
+    assert found is not None, mails[-1].text
+    return found.group(1) + found.group(2)
+
+
+def mail_my_seat(server: MailServer, seat: Any, code: str, address: str) -> dict[str, Any]:
+    """A player turns email play on for their own seat (or moves it): they give the address,
+    then type back the code mailed there, as the seat's screen asks."""
+    before = len(server.mails_to(address, "confirmation code"))
+    waiting = seat.ok("POST", f"/api/matches/{code}/mail/mine", {"address": address})
+    assert waiting["waiting"] == address, waiting
+    return seat.ok("POST", f"/api/matches/{code}/mail/mine/confirm",
+                   {"code": confirmation_code(server, address, before)})
 
 
 def code_of(mail: Sent) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from tests.mail.web_support import MailServer, code_of, mail_server
+from tests.mail.web_support import MailServer, code_of, mail_my_seat, mail_server
 from tests.services import Api, wait_for
 
 ANN, BOB, HOSTS = "ann@players.test", "bob@players.test", "host.alias@elsewhere.test"
@@ -62,7 +62,7 @@ def test_a_player_moves_their_own_seat_and_everyone_is_told(served: MailServer):
     code, host, seats = running_match(served)
     mine = f"/api/matches/{code}/mail/mine"
     assert seats[0].ok("GET", mine)["address"] is None
-    seats[0].ok("POST", mine, {"address": ANN})
+    mail_my_seat(served, seats[0], code, ANN)
     first = code_of(served.welcome(ANN))
     line = "Ann can now also play by email (turned on by Ann)."
     for reader in (*seats.values(), Api(served.url)):  # every seat and a spectator
@@ -73,7 +73,7 @@ def test_a_player_moves_their_own_seat_and_everyone_is_told(served: MailServer):
     assert refused.status_code == 403 and "only Ann can move it" in refused.json()["detail"]
     assert served.mails_to(HOSTS) == []
     # Ann herself can: the old address is told, the old code stops, the table sees it
-    seats[0].ok("POST", mine, {"address": "ann.new@players.test"})
+    mail_my_seat(served, seats[0], code, "ann.new@players.test")
     second = code_of(served.welcome("ann.new@players.test"))
     assert second != first
     told = wait_for(lambda: served.mails_to(ANN, "moved"), timeout=20)
@@ -104,3 +104,71 @@ def test_the_seat_page_offers_email_play_to_its_player_only(served: MailServer):
     assert "data-mail-seat-panel" in seats[4].get(f"/m/{code}").text
     assert "data-mail-seat-panel" not in Api(served.url).get(f"/m/{code}/watch").text
     assert "data-mail-seat-panel" not in host.get(f"/m/{code}/host").text
+
+
+def lobby_match(server: MailServer) -> tuple[str, Api, dict[int, Api]]:
+    """Five Rex Furum seats held on the web, the match still in its lobby."""
+    created = Api(server.url).ok("POST", "/api/matches", {"game": "rexfurum", "seats": 5})
+    code = created["code"]
+    seats = {}
+    for seat, name in enumerate(("Ann", "Bob", "Cyd", "Dee", "Eve")):
+        joined = Api(server.url).ok("POST", f"/api/matches/{code}/join",
+                                    {"seat": seat, "name": name})
+        seats[seat] = Api(server.url, joined["token"])
+    return code, Api(server.url, created["host_token"]), seats
+
+
+def test_in_the_lobby_the_host_cannot_move_an_address_its_player_gave(served: MailServer):
+    """Bob turns email on for his own seat in the lobby; the host then posts another address
+    for seat 2, to play Bob's seat by mail once the match starts. Refused, and nothing is
+    sent: a held seat's channel is its player's alone, in the lobby as after the start."""
+    code, host, seats = lobby_match(served)
+    mail_my_seat(served, seats[1], code, BOB)
+    code_before = code_of(served.welcome(BOB))
+    path = f"/api/matches/{code}/mail"
+    before = host.ok("GET", path)
+    answer = host.post(path, {"players": {"1": HOSTS}})
+    assert answer.status_code == 403, answer.text
+    assert "only Bob can move it" in answer.json()["detail"]
+    assert host.ok("GET", path) == before
+    assert served.mails_to(HOSTS) == []
+    assert served.mails_to(BOB, "moved") == []
+    assert code_of(served.welcome(BOB)) == code_before
+    # what the host seated themselves (an open seat, for someone not here) they may correct
+    created = Api(served.url).ok("POST", "/api/matches", {"game": "rexfurum", "seats": 5})
+    own = Api(served.url, created["host_token"])
+    own.ok("POST", f"/api/matches/{created['code']}/mail",
+           {"players": {"0": "typo@players.test"}, "names": {"0": "Fay"}})
+    fixed = own.ok("POST", f"/api/matches/{created['code']}/mail",
+                   {"players": {"0": "fay@players.test"}})
+    assert fixed["seats"][0]["address"] == "fay@players.test"
+
+
+def test_a_new_address_is_confirmed_before_the_seat_is_mailed_there(served: MailServer):
+    """A seat cannot make the gateway mail addresses of its choosing: each new address is
+    first sent a short code (a few an hour per seat), and only the code typed back moves
+    the seat's mail there."""
+    code, _, seats = running_match(served)
+    mine = f"/api/matches/{code}/mail/mine"
+    targets = [f"victim{n}@elsewhere.test" for n in range(6)]
+    answers = [seats[2].post(mine, {"address": target}) for target in targets]
+    assert [a.status_code for a in answers[:3]] == [200, 200, 200]
+    assert all(a.status_code == 409 for a in answers[3:]), [a.text for a in answers]
+    assert "confirmation codes in the last hour" in answers[3].json()["detail"]
+    wait_for(lambda: all(served.mails_to(t, "confirmation code") for t in targets[:3]),
+             timeout=20)
+    sent = [m for t in targets for m in served.mails_to(t)]
+    assert len(sent) == 3 and all("confirmation code" in m.subject for m in sent)
+    for mail in sent:  # the code only: never the seat's own address or code
+        assert "gm+" not in mail.text and mail.text.count("[") == 0
+    # a wrong code changes nothing; the right one (of the last request) moves the mail
+    wrong = seats[2].post(f"{mine}/confirm", {"code": "000000"})
+    assert wrong.status_code == 400 and "wrong" in wrong.json()["detail"]
+    assert seats[2].ok("GET", mine)["address"] is None
+    from tests.mail.web_support import confirmation_code
+
+    right = seats[2].ok("POST", f"{mine}/confirm",
+                        {"code": confirmation_code(served, targets[2])})
+    assert right["address"] == targets[2] and right["waiting"] is None
+    assert code_of(served.welcome(targets[2]))
+    assert served.mails_to(targets[0], "Your seat") == []

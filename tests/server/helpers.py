@@ -80,7 +80,7 @@ def _query(params: dict[str, str]) -> str:
 
 
 def gm_state(table: Table) -> dict[str, Any]:
-    """The whole hidden state, as the host sees it."""
+    """The whole hidden state, as a refereeing host sees it (`open_table(referee=True)`)."""
     return screen(table.host, table.code, **{"as": "host"})["view"]["state"]
 
 
@@ -88,31 +88,37 @@ def bots_in(table: Table, seats: int) -> list[int]:
     return [seat for seat in range(seats) if seat not in table.seats]
 
 
+def public_view(table: Table) -> dict[str, Any]:
+    """What a spectator sees of the match (anyone may)."""
+    return screen(table.host, table.code)["view"]
+
+
 def bots_have_sent(table: Table, seats: int, round_number: int | None = None
                    ) -> dict[str, Any]:
     """Wait until every bot has handed in its orders for the current round (bots act in the
-    background); return the hidden state then."""
+    background), as the public "who has sent" says; return the match's public facts."""
+    base = str(table.host.http.base_url).rstrip("/")
 
     def ready() -> dict[str, Any] | None:
-        state = gm_state(table)
-        if round_number is not None and state["round"] != round_number:
+        if round_number is not None and round_of(table) != round_number:
             return None
-        done = all(state["orders"][seat] is not None for seat in bots_in(table, seats))
-        return state if done else None
+        info = match_info(base, table.code)
+        done = set((info.get("sent") or {}).get("done") or [])
+        return info if set(bots_in(table, seats)) <= done else None
 
     return wait_for(ready)
 
 
 def round_of(table: Table) -> int:
-    return gm_state(table)["round"]
+    return public_view(table)["round"]
 
 
 def wait_for_round(table: Table, number: int) -> dict[str, Any]:
-    """Wait until the match is in round `number` (or over); return the hidden state."""
+    """Wait until the match is in round `number` (or over); return the public view."""
 
     def reached() -> dict[str, Any] | None:
-        state = gm_state(table)
-        return state if state["round"] >= number or state["over"] else None
+        view = public_view(table)
+        return view if view["round"] >= number or view.get("over") else None
 
     return wait_for(reached)
 

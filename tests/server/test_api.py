@@ -22,6 +22,7 @@ from tests.server.helpers import (
     bots_have_sent,
     gm_state,
     match_info,
+    round_of,
     screen,
     seconds,
     shared_servers,
@@ -32,7 +33,7 @@ from tests.services import Api, Server, Table, open_table, wait_for
 from typer.testing import CliRunner
 
 from hacktable.cli import app as cli
-from hacktable.engine.contract import GM, SPECTATOR
+from hacktable.engine.contract import SPECTATOR
 from hacktable.engine.match import Match
 
 HOST_COMMANDS = ("start", "pause", "resume", "extend", "bot", "end")
@@ -103,8 +104,8 @@ def test_create_resolves_options_and_places_seats_and_bots(lone):
     assert [s["kind"] for s in info["seats"]] == ["open", "open", "bot", "open", "bot"]
     assert [s["personality"] for s in info["seats"]] == [None, None, "loyal", None,
                                                          "embezzler"]
-    assert (info["status"], info["seq"], info["deadline"], info["outcome"]) == (
-        "lobby", 0, None, None)
+    assert (info["status"], info["deadline"], info["outcome"]) == ("lobby", None, None)
+    assert "seq" not in info  # no count of the log in the public facts
 
     fewest = create(lone.url).json()
     assert len(match_info(lone.url, fewest["code"])["seats"]) == game["min_seats"]
@@ -227,7 +228,7 @@ def test_start_waits_for_every_seat(lone):
 
 
 def test_a_token_grants_its_own_seat_and_nothing_more(lone):
-    table = open_table(lone.url, ["Ann", "Bob", *BOTS])
+    table = open_table(lone.url, ["Ann", "Bob", *BOTS], referee=True)
     other = open_table(lone.url, ["Eve", "Fay", *BOTS])
     code = table.code
     bots_have_sent(table, 5)
@@ -257,7 +258,7 @@ def test_a_token_grants_its_own_seat_and_nothing_more(lone):
             response = api.post(f"/api/matches/{code}/host/{command}", body)
             assert response.status_code == 403, (who, command, response.text)
             assert_refused(response)
-        assert_refused(api.get(f"/api/matches/{code}/log"), 403)
+        assert_refused(api.get(f"/api/matches/{code}/log"), 409)  # not before the end
     for api in (strangers["forged"], strangers["other match"], strangers["other host"]):
         assert_refused(api.get(f"/api/matches/{code}/view"), 403)
         assert_refused(act(api, code, {"text": "protect self"}), 403)
@@ -275,7 +276,7 @@ def test_cookies_hold_the_seat_and_the_host_apart(lone):
         seen = ann.get(f"/api/matches/{code}/view").json()
         assert (seen["role"], seen["viewer"]) == ("seat", 0)
         assert_refused(ann.post(f"/api/matches/{code}/host/pause"), 403)
-        assert_refused(ann.get(f"/api/matches/{code}/log"), 403)
+        assert_refused(ann.get(f"/api/matches/{code}/log"), 409)
     with httpx.Client(base_url=lone.url, cookies=host_cookie) as hosting:
         assert hosting.get(f"/api/matches/{code}/view?as=host").json()["role"] == "host"
         assert hosting.get(f"/api/matches/{code}/view").json()["role"] == "spectator"
@@ -287,16 +288,16 @@ def test_cookies_hold_the_seat_and_the_host_apart(lone):
 
 
 def test_moves_in_json_and_in_notation(each_db):
-    table = open_table(each_db.url, ["Ann", "Bob", *BOTS])
+    table = open_table(each_db.url, ["Ann", "Bob", *BOTS], referee=True)
     code = table.code
     bots_have_sent(table, 5)
-    seq = match_info(each_db.url, code)["seq"]
     ann = table.seats[0]
+    seq = screen(ann, code)["seq"]  # Ann's own count of what she may know of
 
     moved = act(ann, code, {"action": {"orders": [{"do": "protect", "target": 0}]}})
     assert moved.status_code == 200, moved.text
     body = moved.json()
-    assert body["accepted"] == [seq + 1] and body["match"]["seq"] == seq + 1
+    assert body["accepted"] == [seq + 1] and body["seq"] == seq + 1
     assert body["view"]["orders"] == [{"do": "protect", "target": 0}]
     assert body["view"]["orders_text"] == "protect Ann"
     assert body["prompt"]["submitted"] is True
@@ -478,7 +479,7 @@ def test_pause_resume_and_extend_move_the_deadline(each_db):
     each_db.clock.advance(3600)
     time.sleep(0.5)  # a paused clock runs out never: the deadline loop must leave it be
     assert match_info(each_db.url, code) == paused
-    assert gm_state(table)["round"] == 1
+    assert round_of(table) == 1
 
     extended = host(table, "extend", {"seconds": 30}).json()
     assert extended["status"] == "paused" and extended["remaining"] == pytest.approx(left + 30)
@@ -501,14 +502,15 @@ def test_pause_resume_and_extend_move_the_deadline(each_db):
     now = seconds(screen(table.seats[0], code)["server_now"])
     each_db.clock.advance(seconds(later["deadline"]) - now - 20)
     time.sleep(0.3)
-    assert gm_state(table)["round"] == 1
+    assert round_of(table) == 1
     each_db.clock.advance(25)
     state = wait_for_round(table, 2)
-    assert state["round"] == 2 and len(state["reports"][0]) == 2
+    assert state["round"] == 2
+    assert len(screen(table.seats[0], code)["view"]["reports"]) == 2
 
 
 def test_the_host_hands_an_absent_seat_to_a_bot(each_db):
-    table = open_table(each_db.url, ["Ann", "Bob", *BOTS])
+    table = open_table(each_db.url, ["Ann", "Bob", *BOTS], referee=True)
     code = table.code
     bots_have_sent(table, 5)
     bob = table.seats[1]
@@ -529,19 +531,19 @@ def test_the_host_hands_an_absent_seat_to_a_bot(each_db):
 
 
 def test_a_round_closes_when_its_deadline_passes_and_not_before(lone):
-    table = open_table(lone.url, ["Ann", "Bob", *BOTS], {"round_minutes": 2})
+    table = open_table(lone.url, ["Ann", "Bob", *BOTS], {"round_minutes": 2}, referee=True)
     bots_have_sent(table, 5)
     act(table.seats[0], table.code, {"text": "protect self"})
     act(table.seats[1], table.code, {"text": "protect self"})
-    assert gm_state(table)["round"] == 1  # everyone sent orders, but rounds are timed
+    assert round_of(table) == 1  # everyone sent orders, but rounds are timed
     deadline = seconds(match_info(lone.url, table.code)["deadline"])
     now = seconds(screen(table.host, table.code)["server_now"])
     lone.clock.advance(deadline - now - 30)
     time.sleep(0.3)
-    assert gm_state(table)["round"] == 1
+    assert round_of(table) == 1
     lone.clock.advance(31)
-    state = wait_for_round(table, 2)
-    assert state["history"][0][:2] == [[{"do": "protect", "target": 0}],
+    wait_for_round(table, 2)
+    assert gm_state(table)["history"][0][:2] == [[{"do": "protect", "target": 0}],
                                                     [{"do": "protect", "target": 1}]]
     info = match_info(lone.url, table.code)
     assert seconds(info["deadline"]) > deadline + 60
@@ -582,14 +584,15 @@ def test_a_whole_match_through_the_api(each_db, tmp_path):
         assert seen["outcome"] == info["outcome"]
         assert len(seen["view"]["reports"]) == 4  # rounds 1-3 and the final report
         assert_refused(act(api, code, {"text": "protect self"}), 409)
-        assert_refused(api.get(f"/api/matches/{code}/log"), 403)
-    assert_refused(Api(each_db.url).get(f"/api/matches/{code}/log"), 403)
+        assert api.get(f"/api/matches/{code}/log").text == table.host.get(
+            f"/api/matches/{code}/log").text  # once it is over, the log is everyone's
+    assert Api(each_db.url).get(f"/api/matches/{code}/log").status_code == 200
 
     log = table.host.get(f"/api/matches/{code}/log")
     assert log.status_code == 200 and "attachment" in log.headers["content-disposition"]
     replayed = Match.loads(log.text)
     assert replayed.seats == tuple(s["name"] for s in info["seats"])
-    assert normal(replayed.view(GM)) == screen(table.host, code)["view"]
+    assert normal(replayed.view(SPECTATOR)) == screen(table.host, code)["view"]
     for seat, api in table.seats.items():
         assert normal(replayed.view(seat)) == screen(api, code)["view"]
     assert normal(replayed.view(SPECTATOR)) == screen(Api(each_db.url), code)["view"]
@@ -609,7 +612,8 @@ def test_a_restarted_server_picks_up_each_match_where_it_was(database_url, clock
     back exactly as it was."""
     first = Server(database_url, clock).start(START_TIMEOUT)
     try:
-        timed = open_table(first.url, ["Ann", "Bob", *BOTS], {"round_minutes": 1})
+        timed = open_table(first.url, ["Ann", "Bob", *BOTS], {"round_minutes": 1},
+                           referee=True)
         still = open_table(first.url, ["Cyd", "Dee", *BOTS])
         for table in (timed, still):
             bots_have_sent(table, 5)
@@ -633,9 +637,9 @@ def test_a_restarted_server_picks_up_each_match_where_it_was(database_url, clock
                          table.tokens)
 
         timed, still = moved(timed), moved(still)
-        state = wait_for_round(timed, 2)
-        assert state["history"][0][:2] == [[{"do": "protect", "target": 0}],
-                                           [{"do": "embezzle", "target": 0}]]
+        wait_for_round(timed, 2)
+        assert gm_state(timed)["history"][0][:2] == [[{"do": "protect", "target": 0}],
+                                                     [{"do": "embezzle", "target": 0}]]
         log = json.loads(timed.host.get(f"/api/matches/{timed.code}/log").text)
         assert log["log"][:len(log_before["log"])] == log_before["log"]
         assert log["log"][len(log_before["log"])]["kind"] == "timeout"
@@ -647,7 +651,7 @@ def test_a_restarted_server_picks_up_each_match_where_it_was(database_url, clock
         for who, api in clients.items():
             now = screen(api, still.code)
             assert {**now, "server_now": None} == {**before[who], "server_now": None}, who
-        seq = match_info(second.url, still.code)["seq"]
+        seq = screen(still.seats[1], still.code)["seq"]
         again = act(still.seats[1], still.code, {"text": "embezzle cyd protect self"})
         assert again.status_code == 200 and again.json()["accepted"] == [seq + 1]
         assert_refused(act(Api(second.url, "A" * 22), still.code, {"text": "protect self"}),

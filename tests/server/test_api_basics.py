@@ -21,11 +21,13 @@ def test_refusals_are_sentences_and_change_nothing(server):
     table = open_table(server.url, ["Ann", "Bob", None, None, None])
     # the three bots hand in their orders just after the start
     before = wait_for(lambda: (m := table.host.ok("GET", f"/api/matches/{table.code}"))
-                      ["seq"] == 4 and m)
+                      ["sent"]["done"] == [2, 3, 4] and m)
+    seen = table.seats[0].ok("GET", f"/api/matches/{table.code}/view")
     wrong = Api(server.url, "not-a-token").get(f"/api/matches/{table.code}/view")
     assert wrong.status_code == 403 and "seat" in wrong.json()["detail"]
     bad = table.seats[0].post(f"/api/matches/{table.code}/act", {"text": "embezzle nobody"})
     assert bad.status_code == 400 and "nobody" in bad.json()["detail"]
     missing = Api(server.url).get("/api/matches/ZZZZZZ")
     assert missing.status_code == 404 and "room code" in missing.json()["detail"]
-    assert table.host.ok("GET", f"/api/matches/{table.code}")["seq"] == before["seq"]
+    assert table.host.ok("GET", f"/api/matches/{table.code}") == before
+    assert table.seats[0].ok("GET", f"/api/matches/{table.code}/view")["seq"] == seen["seq"]

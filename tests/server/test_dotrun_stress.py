@@ -55,7 +55,8 @@ def servers(request: pytest.FixtureRequest, tmp_path) -> Iterator[list[Server]]:
 
 
 def everyone_runs(servers: list[Server]):
-    table = open_table(servers[0].url, list(RUNNERS), {"start": "choose"}, game="dotrun")
+    table = open_table(servers[0].url, list(RUNNERS), {"start": "choose"}, game="dotrun",
+                       referee=True)
     for seat, space in enumerate(("o0", "o3", "o6", "o9")):
         table.seats[seat].ok("POST", f"/api/matches/{table.code}/act",
                              {"action": {"do": "start", "space": space}})
@@ -125,7 +126,8 @@ def test_a_draw_after_the_30_seconds_is_refused_before_the_deadline_loop_fires(
     clock = TestClock(tmp_path / "clock")
     with contextlib.ExitStack() as stack:
         server = Server(f"sqlite:///{tmp_path / 'hacktable.db'}", clock,
-                        env={"HACKTABLE_TICK": "600"})
+                        env={"HACKTABLE_TICK": "600",  # and no rate: runners draw flat out
+                             "HACKTABLE_MOVES_PER_SECOND": "0"})
         stack.callback(server.stop)
         server.start(timeout=START_TIMEOUT)
         table = everyone_runs([server])

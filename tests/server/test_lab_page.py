@@ -140,7 +140,7 @@ def test_unknown_runs_and_files_are_sentences(http: httpx.Client) -> None:
                  "/lab/jobs/0123456789abcdef/report.html"):
         answer = http.get(path)
         assert answer.status_code == 404
-    assert "no Lab run at this address" in http.get("/lab/jobs/0123456789abcdef").text
+    assert "no Lab run of yours at this address" in http.get("/lab/jobs/0123456789abcdef").text
 
 
 def test_lab_jobs_0_turns_the_page_off(tmp_path: Path) -> None:
@@ -177,12 +177,13 @@ def test_a_run_stops_when_its_server_is_killed(tmp_path: Path) -> None:
             url = http.post("/lab/jobs", json={**TINY, "games": "5000"}).json()["url"]
             job = url.rsplit("/", 1)[1]
             wait_for(lambda: run_processes(job), timeout=RUN_WAIT)
+            mine = dict(http.cookies)  # the run is this browser's
         server.kill()  # no exit handler runs: the run notices on its own
         wait_for(lambda: not run_processes(job), timeout=RUN_WAIT, interval=0.2)
         restarted = Server(server.database_url, server.clock, env={"HACKTABLE_LAB_JOBS": "1"})
         restarted.start()
         try:
-            progress = httpx.get(restarted.url + url + "/progress").json()
+            progress = httpx.get(restarted.url + url + "/progress", cookies=mine).json()
             assert progress["status"] == "stopped" and "start it again" in progress["message"]
         finally:
             restarted.stop()

@@ -22,7 +22,8 @@ def lone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def test_only_the_blue_hacker_gets_the_recording(lone: Server) -> None:
-    table = open_table(lone.url, ["ann", "bob", "cat"], {"start": "choose"}, game="dotrun")
+    table = open_table(lone.url, ["ann", "bob", "cat"], {"start": "choose"}, game="dotrun",
+                       referee=True)
     act = f"/api/matches/{table.code}/act"
     for seat, space in enumerate(("o3", "o0", "o6")):
         table.seats[seat].ok("POST", act, {"action": {"do": "start", "space": space}})

@@ -25,7 +25,7 @@ from tests.server.process_helpers import (
     kinds,
     plain,
     running,
-    views_by_seq,
+    views_by_known,
 )
 from tests.services import (
     Api,
@@ -54,7 +54,7 @@ def pair(tmp_path_factory) -> Iterator[tuple[Server, Server, TestClock]]:
 def test_players_on_different_processes_see_each_others_moves(pair):
     one, two, clock = pair
     ada, bruno = NAMES[0], NAMES[1]
-    table = open_table(one.url, NAMES[:4], {"round_minutes": 1, "rounds": 3})
+    table = open_table(one.url, NAMES[:4], {"round_minutes": 1, "rounds": 3}, referee=True)
     code = table.code
     with (Watcher(one.url, code, table.tokens[0]) as ada_watch,
           Watcher(two.url, code, table.tokens[1]) as bruno_watch,
@@ -67,10 +67,10 @@ def test_players_on_different_processes_see_each_others_moves(pair):
         moved = act(Api(two.url, table.tokens[1]), code, f"invest 4321 {ada}")
         assert moved.status_code == 200, moved.text
         [bruno_seq] = moved.json()["accepted"]
-        assert bruno_seq > started
-        seen = book_on_one.wait(lambda m: m["seq"] >= bruno_seq)
-        assert seen["seq"] == seen["match"]["seq"] == bruno_seq
-        assert seen["view"]["state"]["orders"][1] == invest(4321, ada)["orders"]
+        assert bruno_seq == started + 1  # Bruno's own count: the start, then his orders
+        seen = book_on_one.wait(
+            lambda m: m["view"]["state"]["orders"][1] == invest(4321, ada)["orders"])
+        assert seen["seq"] == bruno_seq  # the referee knows of every entry
         bruno_on_one = Api(one.url, table.tokens[1]).ok("GET", f"/api/matches/{code}/view")
         assert bruno_on_one["prompt"]["submitted"] is True
         # Ada is told that Bruno has sent his orders (who, as at a real table), in a small
@@ -78,7 +78,8 @@ def test_players_on_different_processes_see_each_others_moves(pair):
         wait_for(lambda: any(m["type"] == "sent" and 1 in m["sent"]["done"]
                              for m in list(ada_watch.messages)))
         assert "4321" not in str(ada_watch.messages)
-        assert all(m["seq"] < bruno_seq for m in ada_watch.screens())
+        # nor counted: Ada's numbering did not move for a move she may not see
+        assert all(m["seq"] == started for m in ada_watch.screens())
         ada_now = Api(one.url, table.tokens[0]).ok("GET", f"/api/matches/{code}/view")
         assert ada_now["view"]["orders"] is None and "4321" not in str(ada_now)
 
@@ -86,16 +87,17 @@ def test_players_on_different_processes_see_each_others_moves(pair):
         moved = act(Api(one.url, table.tokens[0]), code, f"invest 1234 {bruno}")
         assert moved.status_code == 200, moved.text
         [ada_seq] = moved.json()["accepted"]
-        assert ada_seq == bruno_seq + 1
-        seen = book_on_two.wait(lambda m: m["seq"] >= ada_seq)
-        assert seen["view"]["state"]["orders"][0] == invest(1234, bruno)["orders"]
+        assert ada_seq == started + 1  # her own count, whatever Bruno did in secret
+        seen = book_on_two.wait(
+            lambda m: m["view"]["state"]["orders"][0] == invest(1234, bruno)["orders"])
+        assert seen["seq"] == bruno_seq + 1
         assert all("1234" not in str(m) for m in bruno_watch.screens())
 
         # the round closes on its deadline; both watchers are shown round 2
         clock.advance(61)
         ada_round2 = ada_watch.wait(lambda m: m["view"]["round"] == 2)
         bruno_round2 = bruno_watch.wait(lambda m: m["view"]["round"] == 2)
-        assert ada_round2["seq"] == bruno_round2["seq"] == ada_seq + 1
+        assert ada_round2["seq"] == bruno_round2["seq"] == started + 2
         assert ada_round2["view"]["reports"][-1]["orders_last"] == invest(1234, bruno)["orders"]
         assert bruno_round2["view"]["reports"][-1]["orders_last"] == invest(4321, ada)["orders"]
         log, match = download(two.url, host_token(table), code)
@@ -139,7 +141,7 @@ def storm(servers: tuple[Server, ...], table, per_seat: int
 def test_orders_sent_at_the_same_moment_through_both_processes_all_land(pair):
     one, two, _ = pair
     names = NAMES[:10]
-    table = open_table(one.url, names, {"round_minutes": 600, "rounds": 2})
+    table = open_table(one.url, names, {"round_minutes": 600, "rounds": 2}, referee=True)
     code = table.code
     results = storm((one, two), table, per_seat=6)
     refused = [(seat, amount, answer) for seat, amount, status, answer in results
@@ -154,20 +156,21 @@ def test_orders_sent_at_the_same_moment_through_both_processes_all_land(pair):
     amounts = Counter(e["payload"]["orders"][0]["amount"] for e in actions)
     assert set(amounts.values()) == {1}  # nothing applied twice
     for seat, amount, _, answer in results:
-        [seq] = answer["accepted"]
-        entry = entries[seq - 1]
+        [number] = answer["accepted"]  # the seat's own number for its move
+        entry = next(e for e in entries if match.number_for(seat, e["seq"]) == number)
         assert entry["kind"] == "action" and entry["seat"] == seat
         target = names[(seat + 1) % len(names)]
         assert entry["payload"] == invest(amount, target)
-        assert answer["match"]["seq"] >= seq
+        assert answer["seq"] >= number
         assert answer["view"]["orders"] == invest(amount, target)["orders"]
     # each seat's standing orders are its last ones in the log
     last = {e["seat"]: e["payload"]["orders"] for e in actions}
     assert match.state["orders"] == [last[seat] for seat in range(len(names))]
 
-    # both processes come to the same seq, and show what the log replays to
-    wait_for(lambda: all(Api(p.url).ok("GET", f"/api/matches/{code}")["seq"]
-                         == len(entries) for p in (one, two)))
+    # both processes come to the same entry, and show what the log replays to
+    wait_for(lambda: all(Api(p.url, host_token(table)).ok(
+        "GET", f"/api/matches/{code}/view?as=host")["seq"] == len(entries)
+        for p in (one, two)))
     assert_served_state_replays(one.url, table, match)
     assert_served_state_replays(two.url, table, match)
 
@@ -178,7 +181,7 @@ def test_screens_show_only_committed_moves_and_never_go_back(pair):
     """
     one, two, _ = pair
     names = NAMES[:10]
-    table = open_table(one.url, names, {"round_minutes": 600, "rounds": 2})
+    table = open_table(one.url, names, {"round_minutes": 600, "rounds": 2}, referee=True)
     code, host = table.code, host_token(table)
     seen: list[tuple[str, object, int, object]] = []  # (observer, viewer, seq, view)
     done = threading.Event()
@@ -188,7 +191,7 @@ def test_screens_show_only_committed_moves_and_never_go_back(pair):
         observer = f"GET {params} on {server.url}"
         while not done.is_set():
             screen = client.get(f"/api/matches/{code}/view", params=params).json()
-            seen.append((observer, screen["viewer"], screen["match"]["seq"], screen["view"]))
+            seen.append((observer, screen["viewer"], screen["seq"], screen["view"]))
 
     pollers = [threading.Thread(target=poll, args=args) for args in (
         (one, host, {"as": "host"}), (two, host, {"as": "host"}),
@@ -207,18 +210,17 @@ def test_screens_show_only_committed_moves_and_never_go_back(pair):
                 poller.join(30)
         # a fence every screen shows (seats are pushed only what changes their own screen)
         Api(one.url, host).ok("POST", f"/api/matches/{code}/host/extend", {"seconds": 1})
-        log, _ = download(one.url, host, code)
-        last = len(log["log"])
-        watchers = {"seat 0 on 1": seat_one, "seat 1 on 2": seat_two,
-                    "host on 1": host_one, "host on 2": host_two}
-        for watcher in watchers.values():
-            watcher.wait(lambda m: m["seq"] == last)
+        log, replayed = download(one.url, host, code)
+        watchers = {"seat 0 on 1": (seat_one, 0), "seat 1 on 2": (seat_two, 1),
+                    "host on 1": (host_one, GM), "host on 2": (host_two, GM)}
+        for watcher, viewer in watchers.values():  # each as far as its own viewer knows
+            watcher.wait(lambda m, v=viewer: m["seq"] == replayed.known(v))
     assert all(status == 200 for _, _, status, _ in results)
-    for name, watcher in watchers.items():
+    for name, (watcher, _) in watchers.items():
         seen += [(f"WebSocket {name}", m["viewer"], m["seq"], m["view"])
                  for m in watcher.screens()]
 
-    truth = {viewer: views_by_seq(log, viewer) for viewer in ("gm", 0, 1, 2, 3)}
+    truth = {viewer: views_by_known(log, viewer) for viewer in ("gm", 0, 1, 2, 3)}
     wrong: Counter[tuple[str, str]] = Counter()
     examples: dict[str, list[tuple[str, int]]] = {}
     for observer, viewer, seq, view in seen:
@@ -244,7 +246,7 @@ def test_a_deadline_fires_once_whichever_process_sees_it(pair):
     processes = (one, two)
     rounds = 3
     tables = [open_table(processes[i % 2].url, NAMES[:4], {"round_minutes": 1,
-                                                           "rounds": rounds})
+                                                           "rounds": rounds}, referee=True)
               for i in range(3)]
     for table in tables:  # both processes hold every match
         for process in processes:
@@ -255,13 +257,13 @@ def test_a_deadline_fires_once_whichever_process_sees_it(pair):
             "GET", f"/api/matches/{table.code}/view?as=host")
         return rounds + 1 if screen["view"]["over"] else screen["view"]["round"]
 
-    racers: list[tuple[int, str, int, object]] = []  # table, orders, HTTP status, answer
+    racers: list[tuple[int, int, str, int, object]] = []  # table, seat, orders, status, answer
 
     def race(index: int, seat: int, amount: int, process: Server) -> None:
         table = tables[index]
         text = f"invest {amount} {NAMES[(seat + 1) % 4]}"
         response = act(Api(process.url, table.tokens[seat]), table.code, text)
-        racers.append((index, text, response.status_code, response.json()))
+        racers.append((index, seat, text, response.status_code, response.json()))
 
     for number in range(1, rounds + 1):
         # a few orders race the clock: they land in this round or the next, never lost
@@ -286,11 +288,12 @@ def test_a_deadline_fires_once_whichever_process_sees_it(pair):
         assert match.view(GM)["over"] and len(match.state["history"]) == rounds
         for process in processes:
             info = Api(process.url).ok("GET", f"/api/matches/{table.code}")
-            assert info["status"] == "over" and info["seq"] == len(log["log"])
-        for racer, text, status, answer in racers:
+            assert info["status"] == "over"
+        for racer, seat, text, status, answer in racers:
             if racer == index and status == 200:
-                [seq] = answer["accepted"]  # type: ignore[index]
+                [number] = answer["accepted"]  # type: ignore[index]
                 amount = int(text.split()[1])
-                assert log["log"][seq - 1]["payload"]["orders"][0]["amount"] == amount
+                entry = next(e for e in log["log"] if match.number_for(seat, e["seq"]) == number)
+                assert entry["payload"]["orders"][0]["amount"] == amount
             elif racer == index:  # only the end of the game may refuse orders
                 assert status == 409, answer

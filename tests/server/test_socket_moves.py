@@ -49,7 +49,7 @@ def test_a_refused_socket_move_says_why_as_post_would_and_changes_nothing(server
     table = open_table(server.url, ["Ann", "Bob", None, None, None])
     with listening(server.url, table, 0) as ann:
         ann.wait_for_screen(lambda s: s["prompt"] is not None)
-        before = table.host.ok("GET", f"/api/matches/{table.code}")["seq"]
+        before = table.seats[0].ok("GET", f"/api/matches/{table.code}/view")["seq"]
         by_post = assert_refused(table.seats[0].post(
             f"/api/matches/{table.code}/act", {"text": "embezzle nobody"}), 400)
         send(ann, {"type": "act", "id": "x7", "text": "embezzle nobody"})
@@ -58,7 +58,7 @@ def test_a_refused_socket_move_says_why_as_post_would_and_changes_nothing(server
         send(ann, {"type": "act", "id": 2, "text": "protect self", "action": {"orders": []}})
         both = answers(ann, 2)
         assert both["status"] == 400 and "either an action or a text" in both["detail"]
-        assert table.host.ok("GET", f"/api/matches/{table.code}")["seq"] == before
+        assert table.seats[0].ok("GET", f"/api/matches/{table.code}/view")["seq"] == before
 
 
 def test_only_a_seat_moves_over_its_socket(server):

@@ -31,7 +31,7 @@ def match_info(match: Match, status: str = "running", **changes: Any) -> dict[st
         "options": dict(match.options),
         "deadline": DEADLINE if status == "running" else None,
         "remaining": 600.0 if status == "paused" else None,
-        "seq": len(match.log),
+        "referee": False,
         "outcome": None,
     }
     outcome = match.outcome()
@@ -57,8 +57,9 @@ def table_context(match: Match, viewer: Any, status: str = "running",
         "is_host": viewer == GM,
         "seat_url": f"/m/{CODE}/s/secret-token-{viewer}" if isinstance(viewer, int) else None,
         "view": view,
+        "seq": match.known(viewer),
         "prompt": prompt.to_json() if prompt else None,
-        "events": [{"seq": e.seq, "kind": e.event.kind,
+        "events": [{"seq": match.number_for(viewer, e.seq), "kind": e.event.kind,
                     "text": game.describe(e.event, match.state)}
                    for e in match.events_for(viewer)],
         "outcome": outcome.to_json() if outcome else None,

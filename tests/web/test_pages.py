@@ -115,7 +115,8 @@ def test_host_controls_follow_the_status(played):
 
     shown, section = panel("lobby")
     assert shown == {"start": True, "pause": False, "resume": False, "extend": False,
-                     "shorten": False, "close": False, "bot": True, "end": True}
+                     "shorten": False, "close": False, "bot": True, "end": True,
+                     "rematch": False}
     shown, _ = panel("running")
     assert shown["pause"] and not shown["start"] and not shown["resume"] and shown["extend"]
     assert shown["shorten"] and shown["close"]  # "resolve now", with a confirmation
@@ -123,8 +124,8 @@ def test_host_controls_follow_the_status(played):
     assert section.find("form", data_api=f"/api/matches/{CODE}/host/bot").get("data-confirm")
     shown, _ = panel("paused")
     assert shown["resume"] and not shown["pause"]
-    shown, _ = panel("over")
-    assert not any(shown.values())
+    shown, over = panel("over")
+    assert [name for name, on in shown.items() if on] == ["rematch"]  # play again, only
     extend = section.find("input", name="seconds")
     assert (extend.get("data-type"), extend.get("data-scale")) == ("int", "60")
     bot = section.find("form", data_api=f"/api/matches/{CODE}/host/bot")
@@ -133,7 +134,9 @@ def test_host_controls_follow_the_status(played):
     assert bot.find("select", name="seat").get("data-type") == "int"
     end = section.find("form", data_api=f"/api/matches/{CODE}/host/end")
     assert end.get("data-confirm")
-    log = section.find("a", href=f"/api/matches/{CODE}/log")
+    # the log holds every secret: a host who plays gets it once the match is over
+    assert section.find("a", href=f"/api/matches/{CODE}/log") is None
+    log = over.find("a", href=f"/api/matches/{CODE}/log")
     assert log is not None and log.has("download")
 
 

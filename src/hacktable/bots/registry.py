@@ -33,10 +33,16 @@ def bot_classes(game: Game) -> dict[str, type]:
     return {**classes, **game.bots()}
 
 
+BUDGET_DIGITS = 9
+"""A budget is at most this many digits (a billion iterations); longer is not a budget."""
+
+
 def split_budget(personality: str) -> tuple[str, int | None]:
-    """`thinker:256` is the thinker with 256 iterations a move (for the lab's budgets)."""
+    """`thinker:256` is the thinker with 256 iterations a move (for the lab's budgets).
+    Only plain ASCII digits make a budget: "²" or a 5,000-digit number name no bot."""
     name, _, budget = personality.partition(":")
-    if budget.isdigit() and int(budget) > 0:
+    if (budget.isascii() and budget.isdigit() and len(budget) <= BUDGET_DIGITS
+            and int(budget) > 0):
         return name, int(budget)
     return personality, None
 

@@ -268,8 +268,19 @@ class BaseGame:
         """Raise AssertionError if a conservation law of the game is broken (for tests)."""
 
     def redeal(self, state: State, seat: int, rng: random.Random) -> State | None:
-        """A state that `seat` cannot tell apart from `state`, with hidden parts re-dealt.
+        """A state that `seat` cannot tell apart from `state`, with hidden parts re-dealt,
+        their number too where the seat may not know it (more hidden guards, more secret
+        rolls, a longer secret plan).
 
         Used by the hidden-information checker; None where the game has nothing hidden.
         """
         return None
+
+    def hidden_moves(self, state: State, seat: int, rng: random.Random
+                     ) -> list[tuple[int, Action]]:
+        """Moves other seats could make now that `seat` must not be able to notice at all,
+        not even count (a gamemaster adding a hidden guard, or rolling in secret), as
+        (seat, action) pairs. The checker makes them and asserts that `seat` sees nothing
+        new: no event, no change to its view, prompt or legal moves. Secret submissions in
+        a simultaneous phase are checked without being listed here. None by default."""
+        return []

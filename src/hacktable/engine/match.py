@@ -8,11 +8,22 @@ from __future__ import annotations
 
 import copy
 import json
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from hacktable.engine.contract import JSON, Action, Event, Game, Outcome, Prompt, Viewer
+from hacktable.engine.contract import (
+    GM,
+    JSON,
+    SPECTATOR,
+    Action,
+    Event,
+    Game,
+    Outcome,
+    Prompt,
+    Viewer,
+)
 from hacktable.engine.errors import Rejected
 from hacktable.engine.options import OptionValue
 from hacktable.engine.rng import rng_for
@@ -25,6 +36,22 @@ RUNTIME_KINDS = (HOST, SEAT)
 """Entries the runtime writes (pause, resume, extend, a seat handed to a bot…): they are
 part of the record and tell the table what happened, but never touch the game's state."""
 LOG_FORMAT = 1
+MAX_DEPTH = 32
+"""The deepest a move's JSON may nest: no game needs more than a few levels, and a move
+nested hundreds deep would exhaust the stack of whoever copies or walks it."""
+
+
+def check_depth(payload: JSON, limit: int = MAX_DEPTH) -> None:
+    """Refuse a move whose JSON nests deeper than `limit` (walked without recursion)."""
+    stack = [(payload, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > limit:
+                raise Rejected(f"A move nests its parts at most {limit} deep; send the move "
+                               "as the game's controls make it.")
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, depth + 1) for item in items)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +82,30 @@ class LoggedEvent(NamedTuple):
     event: Event
 
 
+@dataclass(slots=True)
+class _Known:
+    """The log entries one viewer may know of, numbered for that viewer alone."""
+
+    base: int = 0
+    """Entries they knew of before the first entry whose events this match still holds (a
+    match restored from a snapshot no longer holds the events of the entries before it)."""
+    scanned: int = 0
+    """How many of the match's entries have been looked at for this viewer."""
+    seqs: list[int] = field(default_factory=list)
+    """The log numbers (`seq`) of the entries they may know of, among those looked at."""
+
+
+def _viewer_key(viewer: Viewer) -> str:
+    return str(viewer)
+
+
 class Match:
-    """Drives one game through its log. Rejected input changes nothing and is not logged."""
+    """Drives one game through its log. Rejected input changes nothing and is not logged.
+
+    Entries are numbered in the log (`seq`), but a viewer is never shown those numbers: a
+    seat that saw entries 1 and 5 would know that three things it may not see happened in
+    between (three hidden guards, three secret rolls). Each viewer gets their own gapless
+    numbering of the entries they may know of (`known`, `number_for`)."""
 
     def __init__(
         self,
@@ -78,6 +127,7 @@ class Match:
         self._produced: list[tuple[int, list[Event]]] = []  # (seq, events), per entry
         self._events: list[LoggedEvent] = []
         self._flattened = 0
+        self._known: dict[str, _Known] = {}
         self.state = game.setup(self.seats, self.options, rng_for(seed, 0))
 
     # -- moving the match -------------------------------------------------------------
@@ -98,6 +148,7 @@ class Match:
 
     def submit_json(self, seat: int, payload: JSON, at: str | None = None) -> list[Event]:
         """Apply an action that arrived as JSON (from a browser, a file, a bot process)."""
+        check_depth(payload)
         return self.submit(seat, self.game.action_from_json(payload), at)
 
     def submit_text(self, seat: int, text: str, at: str | None = None) -> list[Event]:
@@ -164,6 +215,54 @@ class Match:
         found.reverse()
         return found
 
+    # -- what each viewer may know of the log -------------------------------------------
+
+    def _knows(self, viewer: Viewer, index: int) -> bool:
+        """Whether `viewer` may know that log entry `index` happened: their own move, or an
+        entry that told them something."""
+        entry = self.log[index]
+        if entry.kind == ACTION and entry.seat == viewer:
+            return True
+        return any(event.visible_to(viewer) for event in self._produced[index][1])
+
+    def _scan(self, viewer: Viewer) -> _Known:
+        key = _viewer_key(viewer)
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = _Known()
+        if viewer == GM:
+            return known
+        for index in range(known.scanned, len(self.log)):
+            if self._knows(viewer, index):
+                known.seqs.append(self.log[index].seq)
+        known.scanned = len(self.log)
+        return known
+
+    def known(self, viewer: Viewer) -> int:
+        """How many log entries `viewer` may know of: their own position in the match,
+        which grows by one for each entry that reaches them and never for another."""
+        if viewer == GM:
+            return len(self.log)
+        known = self._scan(viewer)
+        return known.base + len(known.seqs)
+
+    def number_for(self, viewer: Viewer, seq: int) -> int | None:
+        """`viewer`'s own number for log entry `seq` (1, 2, 3… over the entries they may
+        know of), or None if they may not know of it (or it is from before a snapshot)."""
+        if viewer == GM:
+            return seq
+        known = self._scan(viewer)
+        at = bisect_left(known.seqs, seq)
+        if at < len(known.seqs) and known.seqs[at] == seq:
+            return known.base + at + 1
+        return None
+
+    def known_counts(self) -> dict[str, int]:
+        """Every seat's and the spectator's count (stored with a snapshot, so a match
+        restored from it goes on numbering where it left off)."""
+        return {_viewer_key(viewer): self.known(viewer)
+                for viewer in [*range(len(self.seats)), SPECTATOR]}
+
     def seat_of(self, name: str) -> int:
         wanted = name.strip().lower()
         for seat, seat_name in enumerate(self.seats):
@@ -197,15 +296,19 @@ class Match:
         seed: int | str,
         state: JSON,
         entries: Iterable[Entry],
+        known: Mapping[str, int] | None = None,
     ) -> Match:
         """A match rebuilt from a snapshot of its state after `entries`, without replaying
-        them: fast for long logs. The events those entries made are not known again."""
+        them: fast for long logs. The events those entries made are not known again;
+        `known` (from `known_counts` at the snapshot) keeps each viewer's numbering."""
         match = cls(game, seats, options, seed)
         match.state = copy.deepcopy(state)
         for entry in entries:
             if entry.seq != match.next_seq:
                 raise ValueError(f"log entry {entry.seq} out of order")
             match._record(entry, ())
+        for key, count in (known or {}).items():
+            match._known[key] = _Known(base=int(count), scanned=len(match.log))
         return match
 
     def apply_entry(self, entry: Entry) -> list[Event]:

@@ -378,3 +378,41 @@ def check_hidden_information(match: Match, rng: random.Random, redeals: int = 2)
             assert game.legal_actions(other, seat) == legal, (
                 f"seat {seat}'s legal actions depend on something it may not know")
     return changed
+
+
+def check_hidden_counts(match: Match, rng: random.Random) -> int:
+    """Moves a seat may not see must leave no trace it could count: the game's own
+    `hidden_moves` (a gamemaster's hidden guard or secret roll), and every other seat's
+    secret submissions in a simultaneous phase, made one after another, must tell the seat
+    nothing (no event, so its own numbering of the log does not move; see `Match.known`) and
+    change neither its view, its prompt nor its legal moves. Returns how many such moves
+    were made (so a caller can make sure the check was not vacuous)."""
+    game, state = match.game, match.state
+    made = 0
+    prompts = game.prompts(state)
+    for seat in range(len(match.seats)):
+        moves = list(game.hidden_moves(state, seat, rng))
+        for actor, prompt in prompts.items():
+            if actor != seat and prompt.simultaneous:
+                moves += [(actor, action) for action in (game.legal_actions(state, actor)
+                                                         or [])[:2]]
+        if not moves:
+            continue
+        trial = copy.deepcopy(state)
+        before = (canonical(game.view(state, seat)), prompts.get(seat),
+                  game.legal_actions(state, seat))
+        for actor, action in moves:
+            try:
+                events = game.apply(trial, actor, action, rng)
+            except Rejected:
+                continue
+            if prompts.get(seat) != game.prompts(trial).get(seat):
+                break  # the phase closed (everyone has sent): what follows is public
+            made += 1
+            told = [event for event in events if event.visible_to(seat)]
+            assert not told, f"seat {actor}'s hidden move {action!r} told seat {seat}: {told}"
+            after = (canonical(game.view(trial, seat)), game.prompts(trial).get(seat),
+                     game.legal_actions(trial, seat))
+            assert after == before, (
+                f"seat {actor}'s hidden move {action!r} changed what seat {seat} sees")
+    return made

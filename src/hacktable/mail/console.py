@@ -61,8 +61,10 @@ async def seat_panel(request: Request, live: Live, seat: int) -> str | None:
         return None
     store = MailStore(request.app.state.table.store)
     mailed = {s.seat: s.address for s in await store.seats(live.record.id)}
+    pending = await store.pending(live.record.id, seat)
     from hacktable.web import templates
 
     return templates().get_template("_mail_seat.html").render(
         code=live.record.code, address=mailed.get(seat),
+        waiting=pending.address if pending is not None else None,
         gateway=request.app.state.mail_settings.address)

@@ -103,7 +103,9 @@ async def _register(table: Table, store: MailStore, settings: MailSettings, matc
     keep = old is not None and not new_codes and old.address == address
     secret = old.secret if keep and old is not None else new_secret()
     now = table.clock.now()
-    await store.set_seat(match_id, seat_no, address, secret, now)
+    same_address = old is not None and old.address == address
+    set_by = (old.set_by or "player") if same_address and old is not None else by
+    await store.set_seat(match_id, seat_no, address, secret, now, set_by=set_by)
     seat = MailSeat(match_id, seat_no, address, secret)
     mails = [welcome(table, settings, seat, name, code, token)]
     if old is not None and old.address != address:

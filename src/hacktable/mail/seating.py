@@ -102,26 +102,35 @@ def _host_may_change(status: str, seat: int, name: str, mailed: MailSeat | None,
     host (or whoever has the host's link) could receive its code and play it.
 
     The host seats players who are not here yet (an open seat, by name and address) and may
-    correct such an address before the match starts (the old address is told). Anything
+    correct such an address before the match starts (the old address is told). An address
+    the seat's own player gave is theirs alone, in the lobby as after the start: anything
     else needs the seat's own player, from their own screen."""
     if mailed is None:
         raise NotAllowed(f"Seat {seat + 1} is {name}'s: only {name} can add email play to it, "
                          "from their own screen (\"Play by email\" beside the game). The host "
                          "cannot change how someone else's seat is played.")
+    if mailed.address != address and mailed.set_by != "host":
+        raise NotAllowed(f"{name} chose where seat {seat + 1}'s mail goes; only {name} can move "
+                         "it to another address, from their own screen.")
     if mailed.address != address and status != LOBBY:
         raise NotAllowed(f"Seat {seat + 1} already plays by email; only {name} can move it to "
                          "another address, from their own screen.")
 
 
-def player_check(live: Live, settings: MailSettings, seat: int, given: str,
-                 existing: list[MailSeat]) -> Wanted:
-    """A player's own request to play their seat by email (or from a new address)."""
+def player_may_change(live: Live) -> None:
+    """Whether a seat's player may turn email play on (or move it) now."""
     state = live.match.state if live.match is not None else None
     if not writes_orders(live.game, state):
         raise Rejected(f"{live.game.name} has no written notation, so it cannot be played by "
                        "email; play it here.")
     if live.record.status in FINISHED:
         raise WrongMoment("This match is over; email play can no longer be turned on.")
+
+
+def player_check(live: Live, settings: MailSettings, seat: int, given: str,
+                 existing: list[MailSeat]) -> Wanted:
+    """A player's own request to play their seat by email (or from a new address)."""
+    player_may_change(live)
     address = normal_address(given)
     if not valid_address(address):
         raise Rejected(f"{given.strip()!r} is not an email address; write it as "

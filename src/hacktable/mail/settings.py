@@ -58,6 +58,12 @@ class MailSettings:
     stranger_replies: int = 60
     """At most this many refusals an hour, in all, to addresses that play no seat (each such
     address gets at most one an hour): forged senders must not make the gateway a spammer."""
+    confirmations_per_hour: int = 3
+    """Confirmation codes one seat may have mailed in an hour: a player moving their seat's
+    mail to a new address must type back a code sent there first, and must not make the
+    gateway mail address after address."""
+    confirm_minutes: float = 60.0
+    """How long a confirmation code mailed to a new address stays good."""
     web_url: str = ""
     """The table's address (e.g. https://table.example.org), for personal links in mails."""
     tick: float = 0.25

@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request, Security
 from pydantic import BaseModel, ConfigDict, Field
 
-from hacktable.mail import console, seating
+from hacktable.mail import confirm, console, seating
 from hacktable.mail.enable import enable_seats
 from hacktable.mail.settings import MailSettings
 from hacktable.server.api import TOKEN, Problem, resolve
@@ -146,7 +146,16 @@ class MyMailSetup(BaseModel):
 
     seat: int
     address: str | None = Field(description="Where this seat's mail goes; null if none.")
+    waiting: str | None = Field(None, description="An address sent a confirmation code, "
+                                "waiting for the code to be typed back.")
     gateway: str
+
+
+class MyCode(BaseModel):
+    """The confirmation code mailed to the address a player gave."""
+
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(max_length=20, description="The six digits from the mail.")
 
 
 @router.get("/matches/{code}/mail/mine", response_model=MyMailSetup,
@@ -154,14 +163,21 @@ class MyMailSetup(BaseModel):
 async def read_my_mail(code: str, request: Request) -> MyMailSetup:
     table, live, caller = await resolve(request, code)
     seat = table.require_seat(caller)
-    mailed = {s.seat: s for s in await MailStore(table.store).seats(live.record.id)}
+    return await _mine(table, live, seat, settings_of(request))
+
+
+async def _mine(table: Table, live: Live, seat: int, settings: MailSettings) -> MyMailSetup:
+    store = MailStore(table.store)
+    mailed = {s.seat: s for s in await store.seats(live.record.id)}
+    pending = await store.pending(live.record.id, seat)
     return MyMailSetup(seat=seat, address=mailed[seat].address if seat in mailed else None,
-                       gateway=settings_of(request).address)
+                       waiting=pending.address if pending is not None else None,
+                       gateway=settings.address)
 
 
 @router.post("/matches/{code}/mail/mine", response_model=MyMailSetup,
              summary="Play your own seat by email too, or from another address (the seat's "
-                     "token); the whole table is told, never the address")
+                     "token): the address is sent a code to type back first")
 async def enable_my_mail(code: str, body: MyMail, request: Request) -> MyMailSetup:
     table, live, caller = await resolve(request, code)
     seat = table.require_seat(caller)
@@ -171,13 +187,32 @@ async def enable_my_mail(code: str, body: MyMail, request: Request) -> MyMailSet
         existing = await store.seats(live.record.id)
         wanted = await table.read(live, lambda live: seating.player_check(
             live, settings, seat, body.address, existing))
+        await confirm.ask(table, store, settings, live, wanted)
+    _wake(request)
+    return await _mine(table, live, seat, settings)
+
+
+@router.post("/matches/{code}/mail/mine/confirm", response_model=MyMailSetup,
+             summary="Type back the code mailed to your new address: the seat's mail goes "
+                     "there from now on; the whole table is told, never the address")
+async def confirm_my_mail(code: str, body: MyCode, request: Request) -> MyMailSetup:
+    table, live, caller = await resolve(request, code)
+    seat = table.require_seat(caller)
+    settings = settings_of(request)
+    store = MailStore(table.store)
+    async with console.changing(request, live.record.id):
+        await table.read(live, lambda live: seating.player_may_change(live))
         if not settings.web_url:
             settings = replace(settings, web_url=str(request.base_url).rstrip("/"))
-        await enable_seats(table, store, settings, live.record.code, [wanted], by="player")
+        await confirm.confirm(table, store, settings, live, seat, body.code)
+    _wake(request)
+    return await _mine(table, live, seat, settings_of(request))
+
+
+def _wake(request: Request) -> None:
     gateway = getattr(request.app.state, "mail", None)
     if gateway is not None:
         gateway.outbox.wake()
-    return MyMailSetup(seat=seat, address=wanted.address, gateway=settings.address)
 
 
 def mount(app: FastAPI, settings: MailSettings) -> None:

@@ -23,13 +23,14 @@ from fastapi.security import HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
 from hacktable import media
+from hacktable.engine.contract import GM
 from hacktable.engine.errors import Rejected
 from hacktable.engine.registry import all_games, get_game
 from hacktable.server import presenter, wire
-from hacktable.server.errors import NotAllowed, NotFound, TableError
+from hacktable.server.errors import NotFound, TableError, WrongMoment
 from hacktable.server.security import normal_room_code
 from hacktable.server.service import Caller, Live, Table
-from hacktable.store.records import LOBBY
+from hacktable.store.records import FINISHED, LOBBY
 
 
 class Shown(NamedTuple):
@@ -90,6 +91,9 @@ class CreateMatch(BaseModel):
     bot_pace: float | None = Field(None, ge=0, le=30, allow_inf_nan=False,
                                    description="Seconds each bot move takes at this table, "
                                    "so people can follow; default: the server's setting.")
+    referee: bool = Field(False, description="The host referees and does not play: they see "
+                          "every secret of the match (every seat is told so) and can take no "
+                          "seat in it. Otherwise the host sees what a spectator sees.")
 
 
 class Created(BaseModel):
@@ -124,7 +128,8 @@ class HostCommand(BaseModel):
     seconds: float | None = Field(None, allow_inf_nan=False,
                                   description="extend or shorten: how many seconds to add or "
                                   "take off (at most a week).")
-    seat: int | None = Field(None, ge=0, le=63, description="bot: the seat to hand over.")
+    seat: int | None = Field(None, ge=0, le=63, description="bot: the seat to hand over; "
+                             "open: the kept seat to open.")
     personality: str | None = Field(None, max_length=40, description="bot: which bot.")
 
 
@@ -192,7 +197,7 @@ async def create(body: CreateMatch, request: Request, response: Response) -> Cre
             raise Rejected(f"Bots are given by seat number (from 0), not {key[:20]!r}.")
         bots[int(key)] = personality
     record, host_token = await table_of(request).create(body.game, body.seats, body.options,
-                                                        bots, body.bot_pace)
+                                                        bots, body.bot_pace, body.referee)
     _set_cookie(response, host_cookie(record.code), host_token)
     base = str(request.base_url).rstrip("/")
     return Created(code=record.code, match_url=f"{base}/m/{record.code}",
@@ -224,11 +229,65 @@ async def info(code: str, request: Request) -> Response:
 @router.post("/matches/{code}/join", response_model=Joined,
              summary="Take an open seat under a name; returns the seat's secret token")
 async def join(code: str, body: JoinSeat, request: Request, response: Response) -> Joined:
-    live, token = await table_of(request).join(code, body.seat, body.name)
+    table = table_of(request)
+    live = await table.load(code)
+    live, token = await table.join(code, body.seat, body.name,
+                                   asking=await already_here(request, live))
     _set_cookie(response, seat_cookie(live.record.code), token)
     base = str(request.base_url).rstrip("/")
     return Joined(seat=body.seat, token=token,
                   seat_url=f"{base}/m/{live.record.code}?token={token}")
+
+
+async def already_here(request: Request, live: Live) -> Caller | None:
+    """Who this browser already is at the table, from the cookies it sent (and a bearer
+    token): the seat it holds, else the host, else nobody."""
+    table = table_of(request)
+    for token in (bearer(request), request.cookies.get(seat_cookie(live.record.code))):
+        if token:
+            with contextlib.suppress(TableError):
+                caller = await table.caller(live, token)
+                if caller.role == "seat":
+                    return caller
+    host = request.cookies.get(host_cookie(live.record.code)) or bearer(request)
+    if host:
+        caller = await table.caller(live, None, host_token=host)
+        if caller.role == "host":
+            return caller
+    return None
+
+
+def seat_tokens(request: Request) -> list[str]:
+    """Every seat token this browser holds, for any table (a seat kept for a player of the
+    match before is theirs if one of them is their old token), and a bearer token."""
+    found = [value for name, value in request.cookies.items()
+             if name.startswith("hacktable_seat_") and value][:50]
+    presented = bearer(request)
+    return [presented, *found] if presented else found
+
+
+@router.post("/matches/{code}/take", response_model=Joined,
+             summary="Sit down again in the seat kept for you (playing again): proven by "
+                     "the seat token of the match before, from your own browser")
+async def take(code: str, request: Request, response: Response) -> Joined:
+    table = table_of(request)
+    live = await table.load(code)
+    here = await already_here(request, live)
+    if here is not None and here.role == "seat":
+        raise WrongMoment("You already sit at this table; open it to play.")
+    seat, token = await table.take_held(live, seat_tokens(request))
+    _set_cookie(response, seat_cookie(live.record.code), token)
+    base = str(request.base_url).rstrip("/")
+    return Joined(seat=seat, token=token, seat_url=f"{base}/m/{live.record.code}?token={token}")
+
+
+@router.post("/matches/{code}/release", status_code=204,
+             summary="Give up the seat kept for you (you will not play again): it opens")
+async def release(code: str, request: Request) -> Response:
+    table = table_of(request)
+    live = await table.load(code)
+    await table.release_held(live, seat_tokens(request))
+    return Response(status_code=204)
 
 
 @router.get("/matches/{code}/view", summary="What the caller may see now")
@@ -245,7 +304,9 @@ async def act(code: str, body: Move, request: Request) -> Response:
     if (body.action is None) == (body.text is None):
         raise Rejected("Send either an action or a text, not both and not neither.")
     entries = await table.act(live, caller, body.action, body.text)
-    return await _screen(table, live, caller, accepted=[entry.seq for entry in entries])
+    async with live.lock:
+        accepted = presenter.numbers(live, caller, entries)
+    return await _screen(table, live, caller, accepted=accepted)
 
 
 @router.post("/matches/{code}/check", response_model=Checked,
@@ -263,9 +324,9 @@ async def check(code: str, body: Move, request: Request) -> Checked:
 
 @router.post("/matches/{code}/host/{command}",
              summary="Host controls: start, pause, resume, extend, shorten, close (the phase "
-                     "now), bot, end")
+                     "now), bot, open (a seat kept for a player who is not coming), end")
 async def host(code: str, command: Literal["start", "pause", "resume", "extend", "shorten",
-                                           "close", "bot", "end"],
+                                           "close", "bot", "open", "end"],
                request: Request, body: HostCommand | None = None) -> Response:
     table, live, caller = await resolve(request, code, as_host=True)
     body = body or HostCommand()
@@ -305,14 +366,23 @@ async def match_media(code: str, media_id: str, request: Request,
                     headers={"cache-control": "private, max-age=3600"})
 
 
-@router.get("/matches/{code}/log", summary="The match log, to download and replay (host only)")
+@router.get("/matches/{code}/log",
+            summary="The match log, to download and replay: everyone's once the match is "
+                    "over; before that, only a refereeing host's (or a gamemaster seat's)")
 async def match_log(code: str, request: Request) -> Response:
-    table, live, caller = await resolve(request, code, as_host=True)
-    table.require_host(caller)
+    table = table_of(request)
+    live = await table.load(code)
+    caller = await already_here(request, live)
     async with live.lock:
         await table._sync(live)
         if live.match is None:
-            raise NotAllowed("The match has not started; there is no log yet.")
+            raise WrongMoment("The match has not started; there is no log yet.")
+        sees_all = caller is not None and (
+            caller.viewer == GM or (caller.role == "seat" and caller.seat is not None
+                                    and caller.seat == live.game.referee_seat))
+        if live.record.status not in FINISHED and not sees_all:
+            raise WrongMoment("The log holds every secret of the match, so it opens to "
+                              "everyone once the match is over, not before.")
         text = live.match.dumps()
     filename = f"hacktable-{live.record.game}-{live.record.code}.json"
     return Response(text, media_type="application/json",
@@ -417,7 +487,11 @@ async def socket_move(table: Table, live: Live, caller: Caller, presented: str |
     "id": 7, "status": 409, "detail": "..."}` with the sentence POST /act would give. The
     new screen follows as a push, as for a move made any other way. Moves skip the HTTP
     layers, which cost more than the move itself (docs/server.md, "Where the time goes")."""
-    if len(text) > MAX_SOCKET_MOVE or '"act"' not in text:
+    if len(text) > MAX_SOCKET_MOVE:  # answered, not dropped: the page can say why
+        return wire.dumps({"type": "refused", "id": None, "status": 413,
+                           "detail": f"A message on the socket is at most "
+                                     f"{MAX_SOCKET_MOVE:,} characters; send a shorter move."})
+    if '"act"' not in text:
         return None
     try:
         message = wire.loads(text)
@@ -446,13 +520,15 @@ async def socket_move(table: Table, live: Live, caller: Caller, presented: str |
     except Rejected as error:
         return wire.dumps({"type": "refused", "id": ident, "status": 400,
                            "detail": error.reason})
-    return wire.dumps({"type": "acted", "id": ident,
-                       "accepted": [entry.seq for entry in entries]})
+    async with live.lock:
+        accepted = presenter.numbers(live, caller, entries)
+    return wire.dumps({"type": "acted", "id": ident, "accepted": accepted})
 
 
 def _sent_message(live: Live, caller: Caller, sent: Any, html: bool) -> str:
     """Who has sent their move (never what), without re-rendering the whole screen."""
-    message: dict[str, Any] = {"type": "sent", "seq": live.seq, "sent": sent}
+    seq = 0 if live.match is None else live.match.known(caller.viewer)
+    message: dict[str, Any] = {"type": "sent", "seq": seq, "sent": sent}
     if html:
         from hacktable.web import render_status
 
@@ -495,10 +571,10 @@ def _shared_screen(table: Table, live: Live, caller: Caller, html: bool) -> Show
     payload = presenter.screen(live, caller, table.clock.now())
     fingerprint = presenter.fingerprint(payload)
     if html:
-        message = wire.dumps({"type": "screen", "seq": live.seq, "match": payload["match"],
+        message = wire.dumps({"type": "screen", "seq": payload["seq"], "match": payload["match"],
                               "html": render_screen_html(live, caller, payload)})
     else:
-        message = wire.dumps({"type": "screen", "seq": live.seq, **payload})
+        message = wire.dumps({"type": "screen", **payload})
     shown = Shown(fingerprint, message, payload)
     if len(live.rendered) > 64:  # views that are no longer watched
         live.rendered.clear()

@@ -19,10 +19,11 @@ from hacktable.server import api, lab, pages
 from hacktable.server.broker import make_broker
 from hacktable.server.deadlines import run_deadlines
 from hacktable.server.errors import TableError
-from hacktable.server.limits import RateLimits
+from hacktable.server.limits import RateLimits, TokenBuckets
 from hacktable.server.origin import SameOriginOnly
 from hacktable.server.service import Table
 from hacktable.server.settings import Settings
+from hacktable.server.thinking import ThinkingPool
 from hacktable.store import Store, database_url
 
 GC_THRESHOLDS = (20_000, 20, 100)
@@ -44,6 +45,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table = Table(store, broker, settings.clock(), settings.snapshot_every,
                       settings.replay_limit)
         table.bot_pace = settings.bot_pace
+        table.thinking = ThinkingPool(settings.bot_workers, settings.thinker_iterations,
+                                      settings.thinker_seconds)
+        table.move_rate = TokenBuckets(settings.moves_per_second * 3600, settings.move_burst)
         await broker.start(table.on_message)
         app.state.table = table
         app.state.settings = settings

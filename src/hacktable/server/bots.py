@@ -4,20 +4,24 @@ only, with the same `Bot` objects the simulator uses.
 Bots act in the background after each move of their match, one runner per match, in the
 process that committed the move (so each move asks the bots once, however many processes
 serve the match). A bot that hands in nothing, or is refused, is not asked again until its
-prompt changes.
+prompt changes. Heuristic bots decide on the event loop (they take well under a
+millisecond); searching bots think in worker processes (`server/thinking.py`), without
+the match's lock, and their move is made only if the match did not move meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import random
 from typing import TYPE_CHECKING, Any
 
 from hacktable.bots.registry import equip, make_bot
+from hacktable.engine.contract import Prompt
 from hacktable.engine.errors import Rejected
 from hacktable.engine.rng import derive_seed
-from hacktable.server import clockwork
+from hacktable.server import clockwork, thinking
 from hacktable.server.clock import iso
 from hacktable.store.records import BOT, RUNNING
 
@@ -59,38 +63,67 @@ async def _think(live: Live) -> bool:
 
 
 async def _step(table: Table, live: Live) -> bool:
-    """One bot move, if a bot is being asked for one; True if a bot acted."""
+    """One bot move, if a bot is being asked for one; True if a bot acted (or should be
+    asked again)."""
     async with live.lock:
         await table._sync(live)
-        match = live.match
-        if match is None or live.record.status != RUNNING:
+        asked = _asked(live)
+        if asked is None:
             return False
-        prompts = match.prompts()
-        for seat in live.seats:
-            prompt = prompts.get(seat.seat)
-            if (seat.kind != BOT or prompt is None or prompt.submitted
-                    or live.declined.get(seat.seat) == prompt):
-                continue
-            bot = make_bot(live.game, seat.personality or "random-legal")
-            legal = match.legal_actions(seat.seat) if getattr(bot, "wants_legal", False) else None
-            # the seat's media, as its person gets it, and a searching bot's sampler
-            equip(bot, match.game, match.state, seat.seat, len(live.seats), table=True)
-            rng = random.Random(derive_seed(live.record.seed, match.next_seq, f"bot{seat.seat}"))
-            action = bot.act(match.view(seat.seat), prompt, legal, rng)
-            if action is None:
-                live.declined[seat.seat] = prompt
-                return True
+        seat, prompt, bot = asked
+        match = live.match
+        assert match is not None
+        legal = match.legal_actions(seat) if getattr(bot, "wants_legal", False) else None
+        seed = derive_seed(live.record.seed, match.next_seq, f"bot{seat}")
+        if not thinking.wants_thinking(bot):  # a heuristic: well under a millisecond
+            # the seat's media, as its person gets it
+            equip(bot, match.game, match.state, seat, len(live.seats), table=True)
+            action = bot.act(match.view(seat), prompt, legal, random.Random(seed))
+            return await _move(table, live, seat, prompt, action)
+        decision = thinking.Decision(
+            live.game.id, live.seats[seat].personality or "thinker", seat, len(live.seats),
+            match.view(seat), prompt, legal, copy.deepcopy(match.state), seed,
+            table.thinking.iterations, table.thinking.move_seconds)
+        seq = live.seq
+    action = await table.thinking.decide(decision)  # off the loop, without the lock
+    async with live.lock:
+        await table._sync(live)
+        again = _asked(live)
+        if live.seq != seq or again is None or again[:2] != (seat, prompt):
+            return True  # the match moved while the bot thought: think again
+        return await _move(table, live, seat, prompt, action)
 
-            def move(live: Live, now: float, seat: int = seat.seat,
-                     action: Any = action) -> clockwork.ClockState:
-                assert live.match is not None
-                live.match.submit(seat, action, at=iso(now))
-                return live.clock
 
-            try:
-                await table._write(live, move)
-            except Rejected as error:
-                log.info("bot in seat %s refused: %s", seat.seat, error.reason)
-                live.declined[seat.seat] = prompt
-            return True
-    return False
+def _asked(live: Live) -> tuple[int, Prompt, Any] | None:
+    """The first bot seat asked for a move it has not made (nor declined), with its bot."""
+    match = live.match
+    if match is None or live.record.status != RUNNING:
+        return None
+    prompts = match.prompts()
+    for seat in live.seats:
+        prompt = prompts.get(seat.seat)
+        if (seat.kind != BOT or prompt is None or prompt.submitted
+                or live.declined.get(seat.seat) == prompt):
+            continue
+        return seat.seat, prompt, make_bot(live.game, seat.personality or "random-legal")
+    return None
+
+
+async def _move(table: Table, live: Live, seat: int, prompt: Prompt, action: Any) -> bool:
+    """Make the bot's move (under the match's lock); a bot that hands in nothing, or is
+    refused, is not asked again until its prompt changes."""
+    if action is None:
+        live.declined[seat] = prompt
+        return True
+
+    def move(live: Live, now: float) -> clockwork.ClockState:
+        assert live.match is not None
+        live.match.submit(seat, action, at=iso(now))
+        return live.clock
+
+    try:
+        await table._write(live, move)
+    except Rejected as error:
+        log.info("bot in seat %s refused: %s", seat, error.reason)
+        live.declined[seat] = prompt
+    return True

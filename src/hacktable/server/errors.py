@@ -35,3 +35,9 @@ class WrongMoment(TableError):
 
 class Busy(TableError):
     status = 503
+
+
+class TooFast(TableError):
+    """More moves from one seat than the table takes in a moment."""
+
+    status = 429

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 ROOM_PATH = re.compile(r"^/(?:api/matches|m)/[^/]+")
+REMATCH_PATH = re.compile(r"^/api/matches/[^/]+/rematch/?$")
+"""Playing again opens a new table: it counts as creating one."""
 BUCKETS_KEPT = 10_000
 """Clients remembered at most (the oldest are forgotten first): memory stays bounded."""
 
@@ -83,7 +85,8 @@ class RateLimits:
         client = (scope.get("client") or ("unknown", 0))[0]
         path = scope.get("path", "")
         creating = (scope["type"] == "http" and scope["method"] == "POST"
-                    and path.rstrip("/") == "/api/matches")
+                    and (path.rstrip("/") == "/api/matches"
+                         or REMATCH_PATH.match(path) is not None))
         looking = ROOM_PATH.match(path) is not None
         limit = self.creates if creating else self.misses if looking else None
         if limit is None:

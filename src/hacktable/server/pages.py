@@ -14,7 +14,14 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from hacktable.engine.registry import all_games
 from hacktable.server import presenter, sharing
-from hacktable.server.api import COOKIE_AGE, host_cookie, resolve, seat_cookie
+from hacktable.server.api import (
+    COOKIE_AGE,
+    already_here,
+    host_cookie,
+    resolve,
+    seat_cookie,
+    seat_tokens,
+)
 from hacktable.server.errors import NotAllowed, TableError
 from hacktable.server.service import Caller, Live
 
@@ -81,23 +88,33 @@ async def room(code: str, request: Request, token: str | None = None) -> Respons
         table = request.app.state.table
         live = await table.load(code)
         caller = Caller("spectator")
-    is_host = await _is_host(request, live)
-    panels = await _host_panels(request, live) if is_host else []
+    host = await _host_here(request, live)
+    panels = await _host_panels(request, live) if host else []
     share = _share(request, live.record.code)
     base = str(request.base_url).rstrip("/")
     token_now = request.cookies.get(seat_cookie(live.record.code))
     seat_url = f"{base}/m/{live.record.code}?token={token_now}" if token_now else None
     async with live.lock:  # show only what was committed
         if caller.role != "seat" or live.match is None:
-            return HTMLResponse(_render("room.html", match=presenter.match_info(live),
-                                        game=presenter.game_info(live.game),
-                                        is_host=is_host, you=caller.seat,
-                                        host_panels=panels, share=share))
+            return _room(request, live, host, caller.seat, panels, share)
         payload = presenter.screen(live, caller, table.clock.now())
     assert caller.seat is not None
     return _table(live, caller, payload, seat_url,
                   seat_panels=await _seat_panels(request, live, caller.seat),
-                  host_controls=is_host)
+                  host_panels=panels, share=share if host else None,
+                  host_controls=host is not None)
+
+
+def _room(request: Request, live: Live, host: Caller | None, you: int | None,
+          panels: list[str], share: dict[str, Any]) -> HTMLResponse:
+    """The room: the code to share, the seats, and a sit form for a browser that holds no
+    seat here (one browser, one seat; a refereeing host, none)."""
+    table = request.app.state.table
+    kept = table.held_for(live, seat_tokens(request)) if you is None else None
+    return HTMLResponse(_render(
+        "room.html", match=presenter.match_info(live), game=presenter.game_info(live.game),
+        is_host=host is not None, refereeing=host is not None and host.referee, you=you,
+        kept=kept.seat if kept is not None else None, host_panels=panels, share=share))
 
 
 @router.get("/m/{code}/host", response_class=HTMLResponse)
@@ -107,13 +124,14 @@ async def host_console(code: str, request: Request, token: str | None = None) ->
     table, live, caller = await resolve(request, code, as_host=True)
     if caller.role != "host":
         raise NotAllowed("This is the host's console; open the host link you were given.")
+    here = await already_here(request, live)
+    if here is not None and here.role == "seat":  # a host who plays lands on their seat,
+        return RedirectResponse(f"/m/{live.record.code}", status_code=303)  # controls and all
     panels = await _host_panels(request, live)
     share = _share(request, live.record.code)
     async with live.lock:
         if live.match is None:
-            return HTMLResponse(_render("room.html", match=presenter.match_info(live),
-                                        game=presenter.game_info(live.game), is_host=True,
-                                        you=None, host_panels=panels, share=share))
+            return _room(request, live, caller, None, panels, share)
         return _table(live, caller, presenter.screen(live, caller, table.clock.now()),
                       host_panels=panels, share=share)
 
@@ -170,12 +188,13 @@ async def _host_panels(request: Request, live: Live) -> list[str]:
     return found
 
 
-async def _is_host(request: Request, live: Live) -> bool:
+async def _host_here(request: Request, live: Live) -> Caller | None:
+    """The host, if this browser holds the host's cookie for the match."""
     token = request.cookies.get(host_cookie(live.record.code))
     if not token:
-        return False
+        return None
     caller = await request.app.state.table.caller(live, None, host_token=token)
-    return caller.role == "host"
+    return caller if caller.role == "host" else None
 
 
 async def _keep_token(request: Request, code: str, token: str, as_host: bool) -> Response:

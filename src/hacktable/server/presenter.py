@@ -6,12 +6,12 @@ viewer may see, so nothing another seat may not see can reach it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hacktable.bots.registry import bot_classes
 from hacktable.engine.contract import GM, SPECTATOR, Event, Game
-from hacktable.engine.match import HOST, RUNTIME_KINDS
+from hacktable.engine.match import HOST, RUNTIME_KINDS, Entry
 from hacktable.server import wire
 from hacktable.server.clock import iso
 from hacktable.server.service import RECENT_EVENTS, Caller, Live
@@ -41,7 +41,9 @@ def game_info(game: Game) -> dict[str, Any]:
 
 
 def match_info(live: Live) -> dict[str, Any]:
-    """The public facts of a match: anyone with the room code may read them."""
+    """The public facts of a match: anyone with the room code may read them. No count of
+    the log's entries: a seat that saw the count grow by four while one thing it could see
+    happened would know three hidden things happened (see `Match.known`)."""
     record = live.record
     outcome = live.match.outcome() if live.match is not None else None
     return {
@@ -54,7 +56,7 @@ def match_info(live: Live) -> dict[str, Any]:
         "options": record.options,
         "deadline": iso(record.deadline_at),
         "remaining": record.remaining,
-        "seq": live.seq,
+        "referee": record.referee,
         "outcome": None if outcome is None else outcome.to_json(),
         "sent": sent(live) if outcome is None else None,
         "next": next_match(live),
@@ -71,6 +73,13 @@ def next_match(live: Live) -> str | None:
     return None
 
 
+def numbers(live: Live, caller: Caller, entries: Sequence[Entry]) -> list[int]:
+    """The caller's own numbers for entries they just wrote (`accepted`)."""
+    assert live.match is not None
+    found = (live.match.number_for(caller.viewer, entry.seq) for entry in entries)
+    return [number for number in found if number is not None]
+
+
 def sent(live: Live) -> dict[str, list[int]] | None:
     """Who has handed in their move in a simultaneous phase, and who is asked (who, never
     what): "4 of 5 have sent orders" is public at a real table too. None outside one."""
@@ -85,25 +94,30 @@ def sent(live: Live) -> dict[str, list[int]] | None:
 
 def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS
            ) -> dict[str, Any]:
-    """Everything one caller's screen shows, and nothing more."""
+    """Everything one caller's screen shows, and nothing more.
+
+    `seq` is the caller's own count of the entries they may know of, and each event carries
+    the caller's own number for its entry: gapless, so nothing counts what they cannot see.
+    A match that is over asks nobody for anything, on any screen."""
     info = match_info(live)
     viewer = caller.viewer
     payload: dict[str, Any] = {
-        "match": info, "role": caller.role, "viewer": viewer, "view": None, "prompt": None,
-        "events": [], "outcome": info["outcome"], "text": "", "server_now": iso(now),
-        "legal": None,
+        "match": info, "role": caller.role, "viewer": viewer, "seq": 0, "view": None,
+        "prompt": None, "events": [], "outcome": info["outcome"], "text": "",
+        "server_now": iso(now), "legal": None,
     }
     match = live.match
     if match is None:
         return payload
     view = match.view(viewer)
     payload["view"] = view
-    if isinstance(viewer, int):
+    payload["seq"] = match.known(viewer)
+    if isinstance(viewer, int) and live.record.status not in FINISHED:
         prompt = match.prompts().get(viewer)
         payload["prompt"] = None if prompt is None else prompt.to_json()
         payload["legal"] = legal_moves(live, viewer) if prompt is not None else None
     seen = match.events_for(viewer, last=recent) if viewer != GM else match.events[-recent:]
-    payload["events"] = [{"seq": seq, "kind": event.kind,
+    payload["events"] = [{"seq": match.number_for(viewer, seq), "kind": event.kind,
                           "text": describe(live, event)}
                          for seq, event in seen]
     payload["text"] = match.game.render(view, info["deadline"])
@@ -129,10 +143,9 @@ def fingerprint(payload: dict[str, Any]) -> bytes:
     A seat is pushed a screen only when this changes: a secret submission by someone else
     changes only who has sent (`sent`), which travels in a small message of its own rather
     than as a whole new screen for every seat."""
-    match = {key: value for key, value in payload["match"].items()
-             if key not in ("seq", "sent")}
+    match = {key: value for key, value in payload["match"].items() if key != "sent"}
     shown = {key: value for key, value in payload.items()
-             if key not in ("match", "server_now")}
+             if key not in ("match", "server_now", "seq")}
     return wire.fingerprint([match, shown])
 
 

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from hacktable.bots.registry import UnknownPersonality, make_bot
 from hacktable.engine.contract import GM, SPECTATOR, Game, Prompt, Viewer
 from hacktable.engine.errors import OptionError, Rejected, UnknownGame
-from hacktable.engine.match import HOST, SEAT, Entry, Match
+from hacktable.engine.match import HOST, SEAT, Entry, Match, check_depth
 from hacktable.engine.registry import get_game
 from hacktable.engine.seats import seat_names
 from hacktable.server import bots as seat_bots
@@ -32,8 +32,10 @@ from hacktable.server.errors import (
     NotFound,
     NoToken,
     TableError,
+    TooFast,
     WrongMoment,
 )
+from hacktable.server.limits import TokenBuckets
 from hacktable.server.names import clash
 from hacktable.server.security import (
     new_room_code,
@@ -42,27 +44,40 @@ from hacktable.server.security import (
     token_hash,
     token_matches,
 )
+from hacktable.server.thinking import ThinkingPool
 from hacktable.store import Conflict, MatchRecord, SeatRecord, Store
-from hacktable.store.records import BOT, FINISHED, HUMAN, LOBBY, OPEN, PAUSED, RUNNING
+from hacktable.store.records import BOT, FINISHED, HELD, HUMAN, LOBBY, OPEN, PAUSED, RUNNING
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 RETRIES = 20
 RECENT_EVENTS = 60
 NAME_LIMIT = 24
+SNAPSHOT_FORMAT = 2
+DEFAULT_THINKER_ITERATIONS = 256
+"""The most search iterations a bot may spend on one move at a served table."""
+DEFAULT_THINKER_SECONDS = 1.0
+"""The most seconds a bot may search for one move at a served table."""
 
 
 @dataclass(frozen=True, slots=True)
 class Caller:
-    """Who presented a token: a seat's holder, the host, or nobody (a spectator)."""
+    """Who presented a token: a seat's holder, the host, or nobody (a spectator).
+
+    The host sees what a spectator sees, plus the controls: at a friends' table the host
+    nearly always plays, and a console that showed every secret would hand them the game.
+    Only a host who said, when creating the match, that they referee and do not play
+    (`referee`) sees the gamemaster's view; such a host may hold no seat in it."""
 
     role: str  # "seat" | "host" | "spectator"
     seat: int | None = None
+    referee: bool = False
+    """For the host: they referee this match, so they see everything."""
 
     @property
     def viewer(self) -> Viewer:
         if self.role == "host":
-            return GM
+            return GM if self.referee else SPECTATOR
         return self.seat if self.role == "seat" and self.seat is not None else SPECTATOR
 
 
@@ -103,6 +118,19 @@ class Live:
         return clockwork.ClockState(r.status, r.phase_key, r.deadline_at, r.remaining)
 
 
+def _snapshot(match: Match) -> dict[str, Any]:
+    """What a snapshot stores: the state, and how far each viewer's own numbering of the
+    log had got (so a match restored from it numbers on without a gap or a jump)."""
+    return {"snapshot": SNAPSHOT_FORMAT, "state": match.snapshot(),
+            "known": match.known_counts()}
+
+
+def _is_snapshot(stored: Any) -> bool:
+    """Snapshots from before viewers had numberings of their own are not used: the match
+    is replayed from its seed instead."""
+    return isinstance(stored, dict) and stored.get("snapshot") == SNAPSHOT_FORMAT
+
+
 class Table:
     """Lobby, seats, moves, host controls and deadlines, over a store and a broker."""
 
@@ -121,14 +149,22 @@ class Table:
         self.closing = False
         self.bot_pace = 0.0
         """Seconds per bot move for matches created without saying (the server's setting)."""
+        self.thinking = ThinkingPool(1, DEFAULT_THINKER_ITERATIONS, DEFAULT_THINKER_SECONDS)
+        """Where searching bots think (off the event loop); the server sets its size."""
+        self.move_rate = TokenBuckets(0, 1)
+        """Moves per seat (the server sets the rate; 0 per hour: no limit)."""
 
     # -- creating and joining -----------------------------------------------------------
 
     async def create(self, game_id: str, seat_count: int | None,
                      options: Mapping[str, Any] | None,
                      bots: Mapping[int, str] | None,
-                     bot_pace: float | None = None) -> tuple[MatchRecord, str]:
-        """A new match in its lobby; returns it and the host's token."""
+                     bot_pace: float | None = None, referee: bool = False,
+                     held: Mapping[int, tuple[str, str]] | None = None
+                     ) -> tuple[MatchRecord, str]:
+        """A new match in its lobby; returns it and the host's token. `referee`: the host
+        referees (sees every secret, takes no seat); `held`: seats kept for the players of
+        an earlier match (name, token hash), see `rematch`."""
         try:
             game = get_game(game_id)
         except UnknownGame as error:
@@ -153,7 +189,8 @@ class Table:
                 record = await self.store.create_match(
                     code=new_room_code(), game=game.id, options=resolved, seed=seed,
                     host_token=token_hash(host), now=self.clock.now(), seats=count,
-                    bots=chosen, bot_pace=self.bot_pace if bot_pace is None else bot_pace)
+                    bots=chosen, bot_pace=self.bot_pace if bot_pace is None else bot_pace,
+                    referee=referee, held=held)
                 return record, host
             except Conflict:
                 continue
@@ -167,9 +204,21 @@ class Table:
             raise Rejected(str(error)) from None
         return str(personality)
 
-    async def join(self, code: str, seat: int, name: str) -> tuple[Live, str]:
-        """Sit a person at an open seat under a name; returns their secret token."""
+    async def join(self, code: str, seat: int, name: str,
+                   asking: Caller | None = None) -> tuple[Live, str]:
+        """Sit a person at an open seat under a name; returns their secret token.
+
+        `asking` is who the person already is at this table (from the cookies their browser
+        sent): one browser holds one seat, and a refereeing host holds none."""
         live = await self.load(code)
+        if asking is not None and asking.role == "seat" and asking.seat is not None:
+            held = live.seats[asking.seat]
+            raise WrongMoment(f"You already sit in seat {asking.seat + 1} at this table"
+                              f"{' as ' + held.name if held.name else ''}; one browser holds "
+                              "one seat. Open the table to play it.")
+        if asking is not None and asking.role == "host" and asking.referee:
+            raise NotAllowed("You referee this match and see every secret in it, so you "
+                             "cannot take a seat; the players sit from their own devices.")
         name = " ".join(str(name).split())
         if not name:
             raise Rejected("Type the name the other players will know you by.")
@@ -186,6 +235,9 @@ class Table:
             if not 0 <= seat < len(live.seats):
                 raise Rejected(f"There is no seat {seat + 1}; pick one of 1 to "
                                f"{len(live.seats)}.")
+            if live.seats[seat].kind == HELD:
+                raise WrongMoment(f"Seat {seat + 1} is kept for {live.seats[seat].name}, who "
+                                  "had it last time; pick an open seat.")
             if live.seats[seat].kind != OPEN:
                 raise WrongMoment(f"Seat {seat + 1} is taken; pick an open seat.")
             taken = [s.name for s in live.seats if s.name and s.seat != seat]
@@ -222,11 +274,11 @@ class Table:
                      ) -> Caller:
         """The role a token grants in this match; no token at all makes a spectator."""
         if host_token is not None and token_matches(live.record.host_token, host_token):
-            return Caller("host")
+            return Caller("host", referee=live.record.referee)
         if token is None:
             return Caller("spectator")
         if token_matches(live.record.host_token, token):
-            return Caller("host")
+            return Caller("host", referee=live.record.referee)
         for attempt in range(2):
             for seat in live.seats:
                 if seat.kind == HUMAN and token_matches(seat.token, token):
@@ -301,12 +353,12 @@ class Table:
         """Replay the log; a long one starts from its latest snapshot instead."""
         if live.record.seq > self.replay_limit:
             snapshot = await self.store.latest_snapshot(live.record.id)
-            if snapshot is not None:
-                seq, state = snapshot
+            if snapshot is not None and _is_snapshot(snapshot[1]):
+                seq, stored = snapshot
                 names = [seat.name or "" for seat in live.seats]
                 before = [e for e in await self.store.entries(live.record.id) if e.seq <= seq]
                 return Match.restore(live.game, names, live.record.options, live.record.seed,
-                                     state, before)
+                                     stored["state"], before, stored["known"])
         return self._new_match(live)
 
     def _new_match(self, live: Live) -> Match:
@@ -350,7 +402,7 @@ class Table:
             clock = clockwork.after_move(clock, live.match, now)
             snapshot = None
             if new and live.seq // self.snapshot_every > before // self.snapshot_every:
-                snapshot = (live.seq, live.match.snapshot())
+                snapshot = (live.seq, _snapshot(live.match))
             try:
                 await self.store.append(live.record.id, before, new, status=clock.status,
                                         phase_key=clock.phase_key,
@@ -378,6 +430,11 @@ class Table:
         """A seat's move, as JSON or in the game's notation; with `phase`, only while that
         phase is still open (a move written for a round must not land in the next one)."""
         seat = self.require_seat(caller)
+        key = f"{live.record.id}:{seat}"
+        if self.move_rate.wait(key) > 0:
+            raise TooFast("You are sending moves faster than the table takes them; wait a "
+                          "moment and send again.")
+        self.move_rate.spend(key)
 
         def step(live: Live, now: float) -> clockwork.ClockState:
             self._check_may_act(live, seat, now)
@@ -421,6 +478,8 @@ class Table:
                 raise WrongMoment("The match has not started yet; wait for the host.")
             self._check_may_act(live, seat)
             match = live.match
+            if text is None:
+                check_depth(action)
             parsed = (match.game.parse(match.state, seat, text) if text is not None
                       else match.game.action_from_json(action))
             events = match.game.preview(match.state, seat, parsed)
@@ -431,12 +490,14 @@ class Table:
                    seconds: float | None = None, seat: int | None = None,
                    personality: str | None = None) -> None:
         """Host controls: start, pause, resume, extend, shorten, close (the phase, now),
-        bot, end."""
+        bot, open (a seat kept for a player who is not coming back), end."""
         self.require_host(caller)
         if command == "start":
             await self._start(live)
         elif command == "bot":
             await self._hand_to_bot(live, seat, personality)
+        elif command == "open":
+            await self._open_held(live, seat)
         else:
             async with live.lock:
                 await self._write(live, lambda live, now: self._host_step(
@@ -484,7 +545,7 @@ class Table:
             new = clockwork.end(clock)
         else:
             raise NotFound(f"There is no host control called {command!r}; use start, "
-                           "pause, resume, extend, shorten, close, bot or end.")
+                           "pause, resume, extend, shorten, close, bot, open or end.")
         live.match.note(HOST, payload, at=iso(now))
         return new
 
@@ -498,6 +559,12 @@ class Table:
                 raise WrongMoment(
                     f"Seat {', '.join(map(str, open_seats))} is still empty: wait for a "
                     "player, or hand it to a bot.")
+            kept = [s for s in live.seats if s.kind == HELD]
+            if kept:
+                raise WrongMoment(
+                    f"{', '.join(s.name or '?' for s in kept)} has not sat down again yet "
+                    f"(seat {', '.join(str(s.seat + 1) for s in kept)}): wait for them, open "
+                    "the seat for someone else, or hand it to a bot.")
             taken = [s.name for s in live.seats if s.name]
             names = iter(n for n in seat_names(len(live.seats) * 2)
                          if n.lower() not in {t.lower() for t in taken})
@@ -539,6 +606,63 @@ class Table:
                                       token=None)
             live.seats = await self.store.seats(live.record.id)
         await self._announce(live, "room")
+
+    async def _open_held(self, live: Live, seat: int | None) -> None:
+        """Open a seat kept for a player of the match before, for anyone to take."""
+        if seat is None or not 0 <= seat < len(live.seats):
+            raise Rejected(f"Name a seat from 1 to {len(live.seats)}.")
+        async with live.lock:
+            await self._sync(live)
+            if live.record.status != LOBBY or live.seats[seat].kind != HELD:
+                raise WrongMoment(f"Seat {seat + 1} is not kept for anyone; only a seat kept "
+                                  "for a player of the last match can be opened.")
+            await self.store.set_seat(live.record.id, seat, kind=OPEN, name=None,
+                                      personality=None, token=None)
+            live.seats = await self.store.seats(live.record.id)
+        await self._announce(live, "room")
+
+    def held_for(self, live: Live, tokens: list[str]) -> SeatRecord | None:
+        """The seat this match keeps for whoever holds one of `tokens` (the seat tokens
+        their browser holds, for any table), if any."""
+        for seat in live.seats:
+            if seat.kind == HELD and any(token_matches(seat.token, t) for t in tokens):
+                return seat
+        return None
+
+    async def take_held(self, live: Live, tokens: list[str]) -> tuple[int, str]:
+        """The player of the match before sits down again in the seat kept for them;
+        returns the seat and its new token. Only their own browser (or personal link),
+        which holds their old token, can do it."""
+        async with live.lock:
+            await self._sync(live)
+            kept = self.held_for(live, tokens)
+            if kept is None:
+                raise NotAllowed("No seat at this table is kept for you; pick an open seat, "
+                                 "or open the link from your own device.")
+            if live.record.status != LOBBY:
+                raise WrongMoment("This match has started; ask the host to hand your seat "
+                                  "back, or watch as a spectator.")
+            token = new_token()
+            if not await self.store.take_held_seat(live.record.id, kept.seat,
+                                                   kept.token or "", token_hash(token),
+                                                   self.clock.now()):
+                raise WrongMoment("That seat is no longer kept for you.")
+            live.seats = await self.store.seats(live.record.id)
+        await self._announce(live, "room")
+        return kept.seat, token
+
+    async def release_held(self, live: Live, tokens: list[str]) -> int:
+        """The player of the match before will not play again: their seat opens."""
+        async with live.lock:
+            await self._sync(live)
+            kept = self.held_for(live, tokens)
+            if kept is None:
+                raise NotAllowed("No seat at this table is kept for you.")
+            await self.store.set_seat(live.record.id, kept.seat, kind=OPEN, name=None,
+                                      personality=None, token=None)
+            live.seats = await self.store.seats(live.record.id)
+        await self._announce(live, "room")
+        return kept.seat
 
     @staticmethod
     def _seat_note(live: Live, now: float, seat: int, personality: str
@@ -598,15 +722,25 @@ class Table:
 
     async def rematch(self, live: Live, caller: Caller) -> tuple[MatchRecord, str]:
         """A new match of the same game, seats, rule options and bots, for a finished one;
-        the old match's log names it, so every player's end screen offers to sit again."""
+        the old match's log names it, so every player's end screen offers to sit again.
+
+        Each person's seat is kept for them (`HELD`, under their old token's hash): the new
+        room code is public, and a spectator who reads it must not sit in Ann's seat
+        before Ann does. Only Ann's own browser or personal link can take it."""
         self.require_host(caller)
         async with live.lock:
             await self._sync(live)
             if live.record.status not in FINISHED or live.match is None:
                 raise WrongMoment("The match is still going; play again once it is over.")
+            opened = next((e.payload["code"] for e in live.match.log
+                           if e.kind == HOST and (e.payload or {}).get("do") == "rematch"), None)
+            if opened is not None:
+                raise WrongMoment(f"A new table to play again is already open: {opened}.")
         bots = {s.seat: s.personality or "random-legal" for s in live.seats if s.kind == BOT}
+        held = {s.seat: (s.name, s.token) for s in live.seats
+                if s.kind == HUMAN and s.token and s.name}
         record, host = await self.create(live.game.id, len(live.seats), live.record.options,
-                                         bots, live.record.bot_pace)
+                                         bots, live.record.bot_pace, live.record.referee, held)
 
         def step(live: Live, now: float) -> clockwork.ClockState:
             assert live.match is not None
@@ -696,3 +830,4 @@ class Table:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await asyncio.to_thread(self.thinking.close)

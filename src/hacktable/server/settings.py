@@ -42,6 +42,11 @@ class Settings:
     """Live connections one process serves for one match (players and spectators)."""
     max_sockets_per_client: int = 30
     """Live connections one client address may hold to one match."""
+    moves_per_second: float = 5.0
+    """Moves one seat may make a second, after a first burst (0: no limit): a seat must not
+    fill the log with thousands of entries."""
+    move_burst: float = 60.0
+    """How many moves a seat may make at once before the rate above applies."""
     bot_pace: float = 0.0
     """Seconds a bot takes per move at a table, unless the host chooses (`hacktable serve`
     makes it 1.5 so people can follow; 0 acts at once, as the simulator does)."""
@@ -54,6 +59,19 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     """Other origins whose pages may write to this table (e.g. a site that embeds it behind
     a proxy with another host name); the table's own origin is always allowed."""
+    bot_workers: int = max(1, (os.cpu_count() or 2) - 1)
+    """Worker processes searching bots (the thinker) think in, off the event loop; one
+    processor is left for the server itself."""
+    thinker_iterations: int = 256
+    """The most search iterations a bot may spend on one move at a table, whatever its
+    personality asks for (`thinker:100000` gets this many)."""
+    thinker_seconds: float = 1.0
+    """The most seconds a bot may search for one move at a table."""
+    lab_open: bool = False
+    """Whether every visitor may watch, read and cancel every Lab run (a private table of
+    friends); otherwise a run belongs to the browser that started it."""
+    lab_seconds: float = 1800.0
+    """The longest a Lab run may play before it is stopped, in seconds."""
     lab_jobs: int = 1
     """Simulation runs the Lab page (/lab) may have going at once; 0 turns the page off
     (a public table should, since a run keeps processors busy)."""
@@ -74,7 +92,14 @@ class Settings:
             "max_sockets_per_match": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_MATCH"),
             "max_sockets_per_client": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_CLIENT"),
             "bot_pace": _number(env, "HACKTABLE_BOT_PACE"),
+            "moves_per_second": _number(env, "HACKTABLE_MOVES_PER_SECOND"),
+            "move_burst": _number(env, "HACKTABLE_MOVE_BURST"),
             "lab_jobs": _whole(env, "HACKTABLE_LAB_JOBS"),
+            "lab_open": _flag(env, "HACKTABLE_LAB_OPEN"),
+            "lab_seconds": _number(env, "HACKTABLE_LAB_SECONDS"),
+            "bot_workers": _whole(env, "HACKTABLE_BOT_WORKERS"),
+            "thinker_iterations": _whole(env, "HACKTABLE_THINKER_ITERATIONS"),
+            "thinker_seconds": _number(env, "HACKTABLE_THINKER_SECONDS"),
             "listen_host": env.get("HACKTABLE_LISTEN_HOST") or None,
             "public_url": env.get("HACKTABLE_PUBLIC_URL") or None,
             "allowed_origins": tuple(o.strip() for o in
@@ -98,3 +123,9 @@ def _number(env: os._Environ[str] | dict[str, str], name: str) -> float | None:
 def _whole(env: os._Environ[str] | dict[str, str], name: str) -> int | None:
     number = _number(env, name)
     return None if number is None else int(number)
+
+
+def _flag(env: os._Environ[str] | dict[str, str], name: str) -> bool | None:
+    """A yes/no setting ("1", "true", "yes" or "on"), or None where it is not set."""
+    value = env.get(name, "").strip().lower()
+    return value in ("1", "true", "yes", "on") if value else None

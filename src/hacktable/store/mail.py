@@ -27,6 +27,22 @@ class MailSeat:
     seat: int
     address: str
     secret: str
+    set_by: str | None = None
+    """Who gave the seat this address: "host" (an open seat the host filled with someone
+    not here yet) or "player" (the seat's own player). Only the first may the host change."""
+
+
+@dataclass(frozen=True, slots=True)
+class PendingAddress:
+    """An address a player asked their seat's mail to go to, not yet confirmed: the code
+    mailed there (its hash) must be typed back first."""
+
+    match_id: int
+    seat: int
+    address: str
+    code: str
+    created_at: float
+    tries: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +95,7 @@ class Thread:
 
 
 def _seat(row: Any) -> MailSeat:
-    return MailSeat(row.match_id, row.seat, row.address, row.secret)
+    return MailSeat(row.match_id, row.seat, row.address, row.secret, row.set_by)
 
 
 class MailStore:
@@ -92,12 +108,52 @@ class MailStore:
     # -- seats --------------------------------------------------------------------------
 
     async def set_seat(self, match_id: int, seat: int, address: str, secret: str,
-                       now: float) -> None:
+                       now: float, set_by: str = "host") -> None:
         s = schema.mail_seats
         async with self.store._begin() as conn:
             await conn.execute(delete(s).where(s.c.match_id == match_id, s.c.seat == seat))
             await conn.execute(insert(s).values(match_id=match_id, seat=seat, address=address,
-                                                secret=secret, created_at=now))
+                                                secret=secret, created_at=now, set_by=set_by))
+
+    # -- addresses waiting for their player's confirmation ------------------------------
+
+    async def set_pending(self, match_id: int, seat: int, address: str, code: str,
+                          now: float) -> None:
+        """The address a player asked for, with the hash of the code mailed there (one per
+        seat: a new request replaces the last)."""
+        p = schema.mail_pending
+        async with self.store._begin() as conn:
+            await conn.execute(delete(p).where(p.c.match_id == match_id, p.c.seat == seat))
+            await conn.execute(insert(p).values(match_id=match_id, seat=seat, address=address,
+                                                code=code, created_at=now, tries=0))
+
+    async def pending(self, match_id: int, seat: int) -> PendingAddress | None:
+        p = schema.mail_pending
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(p).where(p.c.match_id == match_id,
+                                                      p.c.seat == seat))).one_or_none()
+        return None if row is None else PendingAddress(row.match_id, row.seat, row.address,
+                                                       row.code, row.created_at, row.tries)
+
+    async def count_try(self, match_id: int, seat: int) -> None:
+        p = schema.mail_pending
+        async with self.store._begin() as conn:
+            await conn.execute(update(p).where(p.c.match_id == match_id, p.c.seat == seat)
+                               .values(tries=p.c.tries + 1))
+
+    async def drop_pending(self, match_id: int, seat: int) -> None:
+        p = schema.mail_pending
+        async with self.store._begin() as conn:
+            await conn.execute(delete(p).where(p.c.match_id == match_id, p.c.seat == seat))
+
+    async def mails_since(self, match_id: int, seat: int, kind: str, since: float) -> int:
+        """How many mails of this kind were queued for the seat since `since`."""
+        o = schema.mail_outbox
+        async with self.engine.connect() as conn:
+            return int((await conn.execute(
+                select(func.count()).select_from(o)
+                .where(o.c.match_id == match_id, o.c.seat == seat, o.c.kind == kind,
+                       o.c.created_at >= since))).scalar_one())
 
     async def seats(self, match_id: int) -> list[MailSeat]:
         s = schema.mail_seats
@@ -222,6 +278,13 @@ class MailStore:
             rows = await conn.execute(select(o.c.dedupe_key, o.c.created_at)
                                       .where(o.c.dedupe_key.in_(list(dedupe_keys))))
             return {row.dedupe_key: row.created_at for row in rows}
+
+    async def phase_of(self, dedupe_key: str) -> str | None:
+        """The phase a queued mail was written in (an acknowledgement's round), if any."""
+        o = schema.mail_outbox
+        async with self.engine.connect() as conn:
+            return (await conn.execute(select(o.c.phase)
+                                       .where(o.c.dedupe_key == dedupe_key))).scalar()
 
     @staticmethod
     async def _enqueue(conn: Any, mail: Outgoing, now: float) -> None:

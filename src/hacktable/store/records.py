@@ -8,6 +8,9 @@ from typing import Any
 OPEN = "open"
 HUMAN = "human"
 BOT = "bot"
+HELD = "held"
+"""A seat kept for the player who had it at the match before (playing again): only their
+own browser or personal link can take it, until they take or release it."""
 
 LOBBY = "lobby"
 RUNNING = "running"
@@ -35,6 +38,8 @@ class MatchRecord:
     remaining: float | None
     bot_pace: float | None = None
     """Seconds the match's bots take per move, so people can follow them (None: at once)."""
+    referee: bool = False
+    """The host referees: they see every secret of the match, and may hold no seat in it."""
 
 
 @dataclass(frozen=True, slots=True)

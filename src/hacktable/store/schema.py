@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     Column,
     Float,
     ForeignKey,
@@ -37,6 +38,8 @@ matches = Table(
     Column("remaining", Float),
     Column("bot_pace", Float),  # seconds a bot takes per move at the table (None: at once)
     Column("claimed_until", Float),
+    Column("referee", Boolean, nullable=False, default=False),
+    # the host referees (sees every secret) and so may hold no seat
 )
 Index("matches_deadline", matches.c.status, matches.c.deadline_at)
 
@@ -85,8 +88,21 @@ mail_seats = Table(
     Column("address", String(320), nullable=False),
     Column("secret", String(64), nullable=False, unique=True),
     Column("created_at", Float, nullable=False),
+    Column("set_by", String(8)),  # "host" (an open seat the host filled) or "player"
 )
 Index("mail_seats_address", mail_seats.c.address)
+
+mail_pending = Table(
+    "mail_pending",
+    metadata,
+    Column("match_id", Integer, ForeignKey("matches.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("address", String(320), nullable=False),
+    Column("code", String(64), nullable=False),  # the hash of the code mailed there
+    Column("created_at", Float, nullable=False),
+    Column("tries", Integer, nullable=False),
+)
 
 mail_inbound = Table(
     "mail_inbound",

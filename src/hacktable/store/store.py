@@ -25,6 +25,7 @@ from hacktable.store.migrate import upgrade
 from hacktable.store.records import (
     BOT,
     FINISHED,
+    HELD,
     HUMAN,
     LOBBY,
     OPEN,
@@ -94,7 +95,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def _match(row: Any) -> MatchRecord:
     return MatchRecord(row.id, row.code, row.game, dict(row.options), row.seed, row.status,
                        row.host_token, row.created_at, row.seq, row.phase_key, row.deadline_at,
-                       row.remaining, row.bot_pace)
+                       row.remaining, row.bot_pace, bool(row.referee))
 
 
 def _seat(row: Any) -> SeatRecord:
@@ -138,20 +139,26 @@ class Store:
     async def create_match(
         self, *, code: str, game: str, options: Mapping[str, Any], seed: str,
         host_token: str, now: float, seats: int, bots: Mapping[int, str],
-        bot_pace: float | None = None,
+        bot_pace: float | None = None, referee: bool = False,
+        held: Mapping[int, tuple[str, str]] | None = None,
     ) -> MatchRecord:
-        """A new match in its lobby; `Conflict` if the room code is taken."""
+        """A new match in its lobby; `Conflict` if the room code is taken. `held`: seats
+        kept for players of an earlier match, by seat: (name, their token's hash)."""
+        held = held or {}
         try:
             async with self._begin() as conn:
                 result = await conn.execute(insert(schema.matches).values(
                     code=code, game=game, options=dict(options), seed=seed, status=LOBBY,
                     host_token=host_token, created_at=now, seq=0, bot_pace=bot_pace,
+                    referee=referee,
                 ).returning(schema.matches.c.id))
                 match_id = result.scalar_one()
                 await conn.execute(insert(schema.seats), [
-                    {"match_id": match_id, "seat": seat, "kind": BOT if seat in bots else OPEN,
-                     "personality": bots.get(seat), "name": None, "token": None,
-                     "joined_at": None}
+                    {"match_id": match_id, "seat": seat,
+                     "kind": BOT if seat in bots else HELD if seat in held else OPEN,
+                     "personality": bots.get(seat),
+                     "name": held[seat][0] if seat in held else None,
+                     "token": held[seat][1] if seat in held else None, "joined_at": None}
                     for seat in range(seats)
                 ])
         except IntegrityError as error:
@@ -186,6 +193,18 @@ class Store:
                 .where(schema.seats.c.match_id == match_id, schema.seats.c.seat == seat,
                        schema.seats.c.kind == OPEN)
                 .values(kind=HUMAN, name=name, token=token, joined_at=now))
+        return result.rowcount == 1
+
+    async def take_held_seat(self, match_id: int, seat: int, held_by: str, token: str,
+                             now: float) -> bool:
+        """Give a held seat back to the player it was kept for (whose old token hashes to
+        `held_by`) under a new token; False if it is no longer held for them."""
+        async with self._begin() as conn:
+            result = await conn.execute(
+                update(schema.seats)
+                .where(schema.seats.c.match_id == match_id, schema.seats.c.seat == seat,
+                       schema.seats.c.kind == HELD, schema.seats.c.token == held_by)
+                .values(kind=HUMAN, token=token, joined_at=now))
         return result.rowcount == 1
 
     async def set_seat(self, match_id: int, seat: int, *, kind: str, name: str | None,

@@ -44,7 +44,7 @@ def visibility_of(state: State, value: Any) -> str:
         return state["options"]["roll_visibility"]
     if value not in VISIBILITIES:
         raise Rejected("Roll visibility is one of: gm (the runner and you), public, blind "
-                       "(you only) or self (the runner only).")
+                       "(you only) or self (the runner, and you: the GM sees every roll).")
     return value
 
 

@@ -217,12 +217,15 @@ class Runners(BaseGame):
         assert inits == sorted(inits, reverse=True), "the order is not highest first"
 
     def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
-        """Change what runners may not know: hidden NPCs' names, HP, stats and tokens,
-        every DC, and the GM-only rolls. The GM (seat 0) knows everything: nothing moves."""
+        """Change what runners may not know: hidden NPCs' names, HP, stats and tokens, how
+        many there are, the hits any NPC took while hidden, every DC, and the GM-only rolls
+        and how many there were. The GM (seat 0) knows everything: nothing moves."""
         new = copy.deepcopy(state)
         if seat == GM_SEAT:
             return new
+        self._more_in_the_shadows(new, rng)
         for n in new["npcs"]:
+            n["hits"] = n.get("seen_hits", 0) + rng.randrange(3)  # hits taken unseen
             if n["hidden"]:
                 n["name"] = f"Shadow {rng.randrange(1000)}"
                 n["max_hp"] = n["max_hp"] + rng.randrange(3)
@@ -243,6 +246,47 @@ class Runners(BaseGame):
                 if roll["total"] is not None:
                     roll["total"] = rng.randrange(3, 30)
         return new
+
+    @staticmethod
+    def _more_in_the_shadows(state: dict, rng: random.Random) -> None:
+        """A few more hidden NPCs (last in the order, so no turn moves) and secret rolls
+        than there really are: a runner must not be able to count either."""
+        if state["phase"] == st.OVER:
+            return
+        for _ in range(rng.randrange(3)):
+            taken = {n["id"] for n in state["npcs"]}
+            ref = next(r for r in (f"n{rng.getrandbits(24):06x}" for _ in range(99))
+                       if r not in taken)
+            init = min((e["init"] for e in state["order"]), default=rng.randrange(1, 20))
+            state["npcs"].append({
+                "id": ref, "name": f"Shade {rng.randrange(1000)}", "init": init,
+                "hidden": True, "hp": 3, "max_hp": 3, "hits": 0, "seen_hits": 0,
+                "stats": {k: rng.randrange(1, 7) for k in ("str", "dex", "int", "cha")},
+                "dead": False, "pos": None, "conditions": [], "notes": "redealt"})
+            if state["phase"] in (MISSION, TIES) and state["order"]:
+                state["order"].append({"ref": ref, "init": init, "dice": []})
+            state["rolls"].append({
+                "id": len(state["rolls"]) + 1, "kind": "check", "seat": None, "npc": ref,
+                "stat": "int", "dice": [rng.randint(1, 6) for _ in range(3)], "dropped": [],
+                "modifier": 0, "passive": False, "fail": False, "disadvantage": False,
+                "total": rng.randrange(3, 25), "dc": rng.randrange(5, 25), "passed": None,
+                "visibility": "blind", "note": "", "round": (state["turn"] or {}).get(
+                    "round", 0)})
+
+    def hidden_moves(self, state: dict, seat: int, rng: random.Random
+                     ) -> list[tuple[int, dict]]:
+        """What the GM can do that a runner must never notice, nor count: add a hidden
+        guard, and strike one that is already there ("the players never learn of" them,
+        Rules for Runners, Structure of a Mission)."""
+        if seat == GM_SEAT or state["phase"] not in (PREP, MISSION):
+            return []
+        moves: list[tuple[int, dict]] = [(GM_SEAT, {
+            "do": "npc", "name": f"Shade {rng.randrange(1000)}", "init": rng.randrange(1, 20),
+            "hidden": True})]
+        lurking = [n for n in state["npcs"] if n["hidden"] and not n["dead"]]
+        if lurking and state["phase"] == MISSION:
+            moves.append((GM_SEAT, {"do": "attack", "target": lurking[0]["id"]}))
+        return moves
 
 
 GAME = Runners()

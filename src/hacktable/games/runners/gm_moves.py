@@ -274,6 +274,8 @@ def attack(state: State, action: Mapping[str, Any], rng: random.Random,
         raise Rejected(f"{body['name']} is already dead.")
     damage = state["options"]["attack_damage"]
     body["hits"] = body.get("hits", 0) + 1
+    if not hidden(state, ref):  # what the runners can have seen: never a hit taken hidden
+        body["seen_hits"] = body.get("seen_hits", 0) + 1
     if body["hp"] <= 0:
         body["dead"] = True
         if "sneak" in body:

@@ -39,7 +39,8 @@ OPTIONS = OptionSchema((
            "the seed does not define: twice_lower rolls the check twice and keeps the lower "
            "total; minus_five takes 5 off.", choices=("twice_lower", "minus_five")),
     Option("roll_visibility", "gm", "Who sees a check unless the GM says otherwise: gm "
-           "(the roller and the GM), public, blind (the GM only) or self.",
+           "(the roller and the GM), public, blind (the GM only) or self (the roller, and "
+           "the GM, who sees every roll).",
            choices=VISIBILITIES),
     Option("runners_see_results", False, "Whether a runner is told if their check passed "
            "(off: the GM narrates it; the runner sees the dice and the total, never the "

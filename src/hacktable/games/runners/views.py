@@ -117,7 +117,7 @@ def runner_view(state: State, seat: int | None) -> dict[str, Any]:
         "me": _runner_full(state, seat, me) if me is not None and seat is not None else None,
         "runners": [_runner_public(state, int(s), c) for s, c in chars],
         "npcs": [{"ref": n["id"], "name": n["name"], "pos": n["pos"], "dead": n["dead"],
-                  "hits": n.get("hits", 0),
+                  "hits": n.get("seen_hits", 0),
                   "conditions": [dict(c) for c in n["conditions"]]}
                  for n in state["npcs"] if not n["hidden"]],
         "order": _order(state, gm=False), "turn": _turn(state, gm=False),

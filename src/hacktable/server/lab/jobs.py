@@ -56,18 +56,21 @@ class Job:
     """The server process that started it: if that process is gone, so is the run."""
     pid: int = 0
     """The run's own process (and process group), for Cancel from any server process."""
+    browser: str = ""
+    """The hash of the Lab token of the browser that started it: the run is theirs."""
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "spec": self.spec.to_json(), "started": self.started,
                 "status": self.status, "finished": self.finished, "message": self.message,
-                "owner": self.owner, "pid": self.pid}
+                "owner": self.owner, "pid": self.pid, "browser": self.browser}
 
     @classmethod
     def from_json(cls, folder: Path, data: dict[str, Any]) -> Job:
         return cls(id=str(data["id"]), folder=folder, spec=Spec.from_json(data["spec"]),
                    started=float(data["started"]), status=str(data["status"]),
                    finished=data.get("finished"), message=str(data.get("message") or ""),
-                   owner=int(data.get("owner") or 0), pid=int(data.get("pid") or 0))
+                   owner=int(data.get("owner") or 0), pid=int(data.get("pid") or 0),
+                   browser=str(data.get("browser") or ""))
 
     def save(self) -> None:
         path = self.folder / "job.json"
@@ -110,9 +113,12 @@ def describe(job: Job, done: int) -> str:
 class Jobs:
     """The runs of this server process, at most `limit` at once, kept under `root`."""
 
-    def __init__(self, root: Path, limit: int, workers: int | None = None) -> None:
+    def __init__(self, root: Path, limit: int, workers: int | None = None,
+                 max_seconds: float = 1800.0) -> None:
         self.root = root
         self.limit = limit
+        self.max_seconds = max_seconds
+        """A run still playing after this long is stopped."""
         self.workers = workers or max(1, (os.cpu_count() or 2) // 2)
         """Worker processes a run gets: half the machine, so the table stays responsive."""
         self._running: dict[str, Job] = {}
@@ -123,14 +129,15 @@ class Jobs:
     def running(self) -> list[Job]:
         return list(self._running.values())
 
-    async def start(self, spec: Spec) -> Job:
-        """Start a run, or raise `Busy` when `limit` runs are already going."""
+    async def start(self, spec: Spec, browser: str = "") -> Job:
+        """Start a run for the browser whose Lab token hashes to `browser`, or raise `Busy`
+        when `limit` runs are already going."""
         if len(self._running) >= self.limit:
             raise Busy(next(iter(self._running.values())))
         job_id = secrets.token_hex(8)
         folder = self.root / job_id
         folder.mkdir(parents=True)
-        job = Job(job_id, folder, spec, time.time())
+        job = Job(job_id, folder, spec, time.time(), browser=browser)
         self._running[job_id] = job  # before any await: two posts cannot both pass the cap
         try:
             job.save()
@@ -158,7 +165,18 @@ class Jobs:
 
     async def _watch(self, job: Job, process: asyncio.subprocess.Process) -> None:
         try:
-            code = await process.wait()
+            try:
+                code = await asyncio.wait_for(asyncio.shield(process.wait()), self.max_seconds)
+            except TimeoutError:  # too long: the run and its workers stop here
+                job.status = FAILED
+                limit = (f"{self.max_seconds / 60:g} minutes" if self.max_seconds >= 120
+                         else f"{self.max_seconds:g} seconds")
+                job.message = (f"Stopped after {limit}, the longest a Lab run may play here, "
+                               f"at {job.games_done():,} of {job.spec.total:,} games; ask for "
+                               "fewer games or a smaller budget.")
+                job.save()
+                terminate(job.pid)
+                code = await process.wait()
         finally:
             self._processes.pop(job.id, None)
             self._running.pop(job.id, None)
@@ -191,11 +209,12 @@ class Jobs:
             job.status = STOPPED
         return job
 
-    def recent(self, count: int = 8) -> list[Job]:
-        """The latest runs, newest first."""
-        found = [job for folder in self._folders()[:count]
-                 if (job := self.get(folder.name)) is not None]
-        return found
+    def recent(self, count: int = 8, browser: str | None = None) -> list[Job]:
+        """The latest runs, newest first (with `browser`, only that browser's)."""
+        found = [job for folder in self._folders()[:KEEP]
+                 if (job := self.get(folder.name)) is not None
+                 and (browser is None or job.browser == browser)]
+        return found[:count]
 
     def cancel(self, job: Job) -> None:
         """Stop a run and its workers, whichever server process started it; a finished run

@@ -4,12 +4,18 @@ GET /lab is the form (the games and bots come from the registries; the server na
 game); POST /lab/jobs starts a run or answers with one sentence; /lab/jobs/{id} shows its
 progress bar, then its report. Forms post plainly (JSON is accepted too), so they pass the
 same-origin check like every other write; `lab_jobs` caps the runs going at once, and 0
-turns every address here off.
+turns every address here off. A run belongs to the browser that started it (a Lab token in
+a cookie): nobody else sees its id, reads its results or cancels it, unless the operator
+opened the Lab to everyone (`HACKTABLE_LAB_OPEN`). Every run is bounded: games, sweep
+cells and search budget when it is asked for, and wall time while it plays
+(`HACKTABLE_LAB_SECONDS`).
 """
 
 from __future__ import annotations
 
+import hmac
 import json
+import secrets
 import time
 from pathlib import Path
 from typing import Any
@@ -25,6 +31,7 @@ from hacktable.server import presenter
 from hacktable.server.errors import NotFound
 from hacktable.server.lab.jobs import Busy, Job, Jobs
 from hacktable.server.lab.spec import MAX_GAMES, Spec, check, defaults
+from hacktable.server.security import token_hash
 
 router = APIRouter(include_in_schema=False)
 
@@ -35,6 +42,10 @@ the same, so a page in it could never act as the table."""
 OFF = "The Lab is turned off at this table (HACKTABLE_LAB_JOBS=0)."
 
 
+LAB_COOKIE = "hacktable_lab"
+"""Holds the browser's Lab token: a run belongs to the browser that started it."""
+
+
 def jobs_of(request: Request) -> Jobs:
     """This process's runs, made on first use; 404 when the lab is turned off."""
     settings = request.app.state.settings
@@ -42,9 +53,24 @@ def jobs_of(request: Request) -> Jobs:
         raise NotFound(OFF)
     jobs = getattr(request.app.state, "lab", None)
     if jobs is None:
-        jobs = Jobs(lab_root(settings.database_url), settings.lab_jobs)
+        jobs = Jobs(lab_root(settings.database_url), settings.lab_jobs,
+                    max_seconds=settings.lab_seconds)
         request.app.state.lab = jobs
     return jobs
+
+
+def browser_of(request: Request) -> str | None:
+    """Whose runs this browser may see: the hash of its Lab token (None: it has none, and
+    sees none); every run's where the operator opened the Lab to all."""
+    token = request.cookies.get(LAB_COOKIE)
+    return token_hash(token) if token else None
+
+
+def mine(request: Request, job: Job) -> bool:
+    if request.app.state.settings.lab_open:
+        return True
+    browser = browser_of(request)
+    return browser is not None and hmac.compare_digest(job.browser, browser)
 
 
 def lab_root(url: str | None) -> Path:
@@ -62,9 +88,11 @@ def lab_root(url: str | None) -> Path:
 
 
 def _job(request: Request, job_id: str) -> Job:
+    """A run this browser started (another's is answered as if there were none)."""
     job = jobs_of(request).get(job_id)
-    if job is None:
-        raise NotFound("There is no Lab run at this address; start one from the Lab page.")
+    if job is None or not mine(request, job):
+        raise NotFound("There is no Lab run of yours at this address; start one from the "
+                       "Lab page.")
     return job
 
 
@@ -101,10 +129,15 @@ def example_sweep(game: Game) -> str:
 def _form_page(request: Request, jobs: Jobs, game: Game, values: dict[str, Any],
                error: str = "", busy: Job | None = None, status: int = 200) -> HTMLResponse:
     running = busy or next(iter(jobs.running()), None)
+    if running is not None and not mine(request, running):
+        running = None  # someone else's: not a link to follow
+    everyone = request.app.state.settings.lab_open
     return HTMLResponse(_render(
         "lab.html", games=[{"id": g.id, "name": g.name} for g in all_games()],
         game=presenter.game_info(game), values=values, error=error, running=running,
-        busy=busy is not None, recent=jobs.recent(), names=_names(),
+        busy=busy is not None,
+        recent=jobs.recent() if everyone else jobs.recent(browser=browser_of(request) or "-"),
+        names=_names(),
         example_sweep=example_sweep(game), max_games=MAX_GAMES), status_code=status)
 
 
@@ -152,10 +185,11 @@ async def start(request: Request) -> Response:
     jobs = jobs_of(request)
     wants_json = _wants_json(request)
     fields: dict[str, list[str]] = {}
+    token = request.cookies.get(LAB_COOKIE) or secrets.token_urlsafe(16)
     try:
         fields = await _fields(request)
         spec = check(fields)
-        job = await jobs.start(spec)
+        job = await jobs.start(spec, token_hash(token))
     except Rejected as rejected:
         if wants_json:
             return JSONResponse({"detail": rejected.reason}, status_code=400)
@@ -163,6 +197,13 @@ async def start(request: Request) -> Response:
         return _form_page(request, jobs, game, _echo(game, fields), error=rejected.reason,
                           status=400)
     except Busy as busy:
+        if not mine(request, busy.job):
+            sentence = "The Lab is busy with someone else's run; try again once it ends."
+            if wants_json:
+                return JSONResponse({"detail": sentence}, status_code=409)
+            game = _game((fields.get("game") or [""])[0])
+            return _form_page(request, jobs, game, _echo(game, fields), error=sentence,
+                              status=409)
         sentence = "A run is in progress; watch it here, or wait until it ends."
         if wants_json:
             return JSONResponse({"detail": sentence, "url": f"/lab/jobs/{busy.job.id}"},
@@ -171,10 +212,12 @@ async def start(request: Request) -> Response:
         return _form_page(request, jobs, game, _echo(game, fields), error=sentence,
                           busy=busy.job, status=409)
     url = f"/lab/jobs/{job.id}"
-    if wants_json:
-        return JSONResponse({"id": job.id, "url": url,
-                             "progress": f"{url}/progress"}, status_code=201)
-    return RedirectResponse(url, status_code=303)
+    answer: Response = (JSONResponse({"id": job.id, "url": url, "progress": f"{url}/progress"},
+                                     status_code=201) if wants_json
+                        else RedirectResponse(url, status_code=303))
+    answer.set_cookie(LAB_COOKIE, token, max_age=60 * 60 * 24 * 60, httponly=True,
+                      samesite="lax", path="/lab")
+    return answer
 
 
 def _echo(game: Game, fields: dict[str, list[str]]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from hacktable.bots.registry import split_budget
 from hacktable.console import parse_options
 from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
@@ -25,6 +26,9 @@ MAX_GAMES = 5000
 """Games one run may play in all (every sweep cell together): each one costs processor time."""
 MAX_CELLS = 60
 """Sweep cells one run may have."""
+MAX_ITERATIONS = 1024
+"""Search iterations a move one bot may ask for (`thinker:1024`): a run's cost grows with
+them, and a visitor must not start a run that never ends."""
 DEFAULT_GAMES = 200
 
 
@@ -132,6 +136,11 @@ def check(form: Mapping[str, Sequence[str]]) -> Spec:
         raise Rejected(f"The first seed must be from 0 to {2**31:,}, not {seed:,}.")
     seat_personalities(game, first(form, "bots") or None, players)  # every name known
     named = [b.strip() for b in first(form, "bots").split(",") if b.strip()] or default_bots(game)
+    for bot in named:
+        _, budget = split_budget(bot)
+        if budget is not None and budget > MAX_ITERATIONS:
+            raise Rejected(f"{bot} asks for {budget:,} iterations a move; the Lab allows up "
+                           f"to {MAX_ITERATIONS:,} (e.g. thinker:{MAX_ITERATIONS}).")
     options = lines(form.get("option") or [])
     base = parse_options(options)
     sweeps = lines(form.get("sweeps") or [])

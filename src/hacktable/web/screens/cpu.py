@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hacktable.games.cpu.cards import CATALOGUE, KIND_NAMES
+from hacktable.web.screens import closed
 
 Json = dict[str, Any]
 
@@ -420,6 +421,8 @@ def _general(general: Mapping[str, list[Mapping[str, Any]]], cost: Costs,
 def _announce(cpu: Mapping[str, Any]) -> str:
     if cpu["outcome"]:
         return "The game is over. " + cpu["outcome"]["summary"]
+    if cpu.get("closed"):
+        return "The host ended this match; no more moves can be made."
     window = cpu["window"]
     if window:
         return window["question"] if window["mine"] else window["waiting"]
@@ -465,6 +468,11 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
             c["label"] += f" with {window['value']} at {window['against']}"
     cpu["general"] = [c for c in general if c["verb"] not in WINDOW_LABELS]
     _name_controls(cpu)
+    if closed(context):  # stopped mid-turn: nobody's turn now
+        cpu["turn"] = {**cpu["turn"], "yours": False}
+        cpu["window"] = None
+        cpu["window_controls"] = []
+        cpu["closed"] = True
     cpu["announce"] = _announce(cpu)
     return {"cpu": cpu}
 

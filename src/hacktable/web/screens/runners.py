@@ -19,7 +19,9 @@ from hacktable.games.runners.characters import STAT_NAMES, STATS
 
 Json = dict[str, Any]
 VISIBILITY_LABELS = {"gm": "runner and GM", "public": "everyone", "blind": "GM only (blind)",
-                     "self": "runner only"}
+                     "self": "runner and GM (self: the GM sees every roll)"}
+"""Who really sees a roll: the GM sees every one, so a "self" roll is the runner's and the
+GM's, never the runner's alone (docs/rules/runners.md)."""
 SQUARE_TEXT = {"#": "wall", ".": "floor", ",": "dark", "+": "closed door", "'": "open door",
                "T": "terminal", "S": "start"}
 PHASES = {"prep": "Preparing the mission", "ties": "Settling the initiative ties",

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hacktable.games.scarecity.cards import CATALOGUE, DISTRICT_NAMES, DISTRICTS
+from hacktable.web.screens import closed
 
 Json = dict[str, Any]
 PROGRAMS = CATALOGUE["programs"]
@@ -312,6 +313,10 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
     if kind == "gm":
         sc["impact_order"] = [IMPACTS[k]["name"] for k in view.get("impact_order") or []]
         sc["deck_order"] = [PROGRAMS[k]["name"] for k in view.get("deck_order") or []]
+    if closed(context):  # stopped mid-round: nobody is asked for anything now
+        sc["phase"] = {**sc["phase"], "yours": False,
+                       "text": "The match stopped here; nobody moves any more."}
+        sc["closed"] = True
     sc["announce"] = _announce(sc)
     return {"sc": sc}
 
@@ -319,6 +324,8 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
 def _announce(sc: Mapping[str, Any]) -> str:
     if sc["outcome"]:
         return "The game is over. " + sc["outcome"]["summary"]
+    if sc.get("closed"):
+        return "The host ended this match; no more moves can be made."
     phase = sc["phase"]
     if phase["phase"] == "claim":
         return "Your turn to claim." if phase["yours"] else f"{phase['claiming']} is claiming."

@@ -268,6 +268,8 @@ registerBody("[data-host-form]", (form) => {
     if (seat < seats && select.value) bots[String(seat)] = select.value;
   }
   const body = { game: form.querySelector("#host-game").value, seats, options, bots };
+  const referee = form.querySelector("[data-referee]");
+  if (referee && referee.checked) body.referee = true;
   const pace = form.querySelector("[data-bot-pace]");
   // Sent only when the host changed it: the server's own setting is the default.
   if (pace && Object.keys(bots).length && pace.value.trim() !== ""
