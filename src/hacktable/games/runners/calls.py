@@ -119,6 +119,9 @@ def _call(state: State, seat: int, action: Mapping[str, Any], visibility: str, s
         raise Rejected(f"{character['name']} has a check to roll already.")
     if keep and reveal is not None:
         raise Rejected("A check kept for later has no DC, so it cannot find anyone yet.")
+    if action.get("stat") is None:
+        raise Rejected(f"{character['name']} has asked for nothing to rule on; to call for a "
+                       f"check, name its stat (check {seat} STAT DC).")
     stat = checks.stat_of(action.get("stat"))
     dc = None if keep else checks.dc_of(action.get("dc"))
     own = on_turn(state, seat)

@@ -173,6 +173,8 @@ def _asked_check(state: State, who: str, d: Mapping[str, Any]) -> str:
     if what:
         target = target_name(state, d.get("target"))
         return f"{who} {ACTION_WORDS.get(what, what)}{' ' + target if target else ''} ({how})."
+    if d.get("called"):
+        return f"{who} takes the check the GM called ({how})."
     if d.get("keep"):
         return f"{who} makes a check to keep for later ({how})."
     return f"{who} tries something ({how}){': ' + d['note'] if d.get('note') else ''}."
@@ -219,11 +221,14 @@ def _gm_questions(view: Mapping[str, Any]) -> list[str]:
         who = f"{names.get(seat, '?')} (seat {seat})"
         if q["kind"] == "check":
             what = q.get("what") or ("keep" if q.get("keep") else "check")
-            about = f" {q['target']}" if q.get("target") is not None else ""
+            target = q.get("target")
+            about = (f" ({target[0]}, {target[1]})" if isinstance(target, list)
+                     else f" {target}" if target else "")
+            note = f" {q['note']}" if q.get("note") else ""
             hint = (f"keep {seat} STAT" if q.get("keep") else
                     f"dc {seat} DC" if q.get("stat") else f"check {seat} STAT DC")
-            lines.append(f"  ? {who} asks: {what}{about} ({q['effort']}, {q['seconds']} s) "
-                         f"{q.get('note') or ''} -> {hint}")
+            lines.append(f"  ? {who} asks: {what}{about}{note} ({q['effort']}, "
+                         f"{q['seconds']} s) -> {hint}")
         elif q.get("price") is None:
             lines.append(f"  ? {who} asks: {q['text']}"
                          + (f" when {q['trigger']}" if q.get("trigger") else "")
