@@ -353,3 +353,18 @@ def test_the_gm_is_told_each_roll_once_and_the_others_as_before():
         public = visibility == "public"
         assert len([e for e in rolls if e.visible_to(DAMIEN)]) == int(public)
         assert len([e for e in rolls if e.visible_to("spectator")]) == int(public)
+
+
+def test_holding_past_hidden_turns_announces_no_floor():
+    # A visible clerk, then a hidden guard, then Mica: "all NPCs hold" from the clerk's turn
+    # tells the runners the clerk held and Mica's turn began, nothing of a floor in between.
+    table = Table(runners=1)
+    mission(table, [1, 1, 1], [("Guard", 17)])
+    table.gm(do="npc", name="Clerk", init=18, hidden=False)
+    table.gm(do="hold")  # the guard's turn, which the runner saw as the floor
+    table.timeout()  # Mica's turn runs out: the clerk's turn comes
+    assert table.turn["ref"] == npc_ref(table, "Clerk")
+    seen = len(table.seen_by(MICA))
+    table.gm(do="hold")
+    told = [e.kind for e in table.seen_by(MICA)[seen:]]
+    assert told == ["turn_end", "turn"] and table.turn["ref"] == "s1"

@@ -141,11 +141,16 @@ def end(state: State, events: list[Event], why: str) -> None:
 
 def pass_npcs(state: State, events: list[Event], why: str) -> None:
     """Every NPC holds until the next runner's turn: the current NPC's turn and each NPC
-    turn after it end (at most once round the order: with no runner inside, it stops)."""
+    turn after it end (at most once round the order: with no runner inside, it stops).
+    Hidden turns passed over in the same breath are not announced as the GM having the
+    floor: the floor was never held."""
+    start = len(events)
     for _ in range(len(state["order"]) + 1):
         if state["phase"] != MISSION or seat_of(state["turn"]["ref"]) is not None:
-            return
+            break
         end(state, events, why)
+    if state["phase"] == MISSION and seat_of(state["turn"]["ref"]) is not None:
+        events[start:] = [e for e in events[start:] if e.kind != "floor"]
 
 
 def finish(state: State, result: str, events: list[Event]) -> None:
