@@ -89,9 +89,9 @@ def play(
         raise fail(rejected.reason) from None
     others = [s for s in range(players) if s != seat]
     seat_bots = {s: make_bot(game, personalities[i]) for i, s in enumerate(others)}
-    role = getattr(game, "seat_roles", {}).get(seat)
+    referee = getattr(game, "referee_seat", None) == seat
     console.print(f"[bold]{game.name}[/]: you are {match.seats[seat]} (seat {seat}"
-                  + (f", {role}" if role else "") + "); the others: "
+                  + (", the gamemaster" if referee else "") + "); the others: "
                   + ", ".join(f"{match.seats[s]} ({seat_bots[s].personality})"
                               for s in seat_bots) + f". Seed {seed}.", highlight=False)
     console.print("Type your moves; [bold]pass[/] lets your time run out (an empty line "

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from hacktable.engine.errors import Rejected
@@ -198,9 +197,6 @@ class BaseGame:
     referee_seat: int | None = None
     """The seat of a gamemaster who is a person (Rules for Runners' GM): they may rule while
     the host has paused the clock, when the other seats may not act."""
-    seat_roles: Mapping[int, str] = MappingProxyType({})
-    """Seats that are not like the others, by what the lobby calls them (Rules for Runners:
-    {0: "the gamemaster"}); every other seat is a player."""
     pace_option: str | None = None
     """The name of a yes/no rule option that closes a simultaneous phase as soon as every
     seat has sent its move (instead of waiting for the clock): the host form asks it up

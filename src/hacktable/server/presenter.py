@@ -37,8 +37,6 @@ def game_info(game: Game) -> dict[str, Any]:
         ],
         "bots": sorted(bot_classes(game)),
         "pace_option": getattr(game, "pace_option", None),
-        "seat_roles": {str(seat): role
-                       for seat, role in getattr(game, "seat_roles", {}).items()},
     }
 
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 from typing import Any, ClassVar
 
 from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, Viewer
@@ -60,7 +59,6 @@ class Runners(BaseGame):
     playthrough_options: ClassVar[dict[str, int]] = {"round_limit": 2}
     fuzz_words = text.FUZZ_WORDS
     referee_seat = GM_SEAT  # the GM rules while the host has paused the clock
-    seat_roles: ClassVar[Mapping[int, str]] = MappingProxyType({GM_SEAT: "the gamemaster"})
 
     def setup(self, seats: Sequence[str], options: Mapping[str, Any],
               rng: random.Random) -> dict:
