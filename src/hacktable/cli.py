@@ -168,16 +168,19 @@ def _bot_moves(match: Match, seat_bots: dict[int, Any], rngs: dict[int, random.R
 
 
 def _show(match: Match, shown: str, told: int) -> tuple[str, int]:
-    """Print what seat 0 may know that happened since last time, then the board: whole when
-    the phase changed (a new turn, round or window), else only what was added to it."""
+    """Print what seat 0 may know that happened since last time, then the board: when the
+    phase changed (a new turn, round or window), the seat's letter for it (what a player by
+    mail is sent: Rex Furum's latest report, not every earlier one again; the whole board
+    for most games), else only what was added to the board."""
     events = match.events_for(0)
     for logged in events[told:]:
         if logged.event.kind != "timeout":
             say(match.game.describe(logged.event, match.state))
     key = match.game.phase_key(match.state)
-    rendered = match.game.render(match.view(0), ends_at="when you send your move")
+    ends_at = "when you send your move"
+    rendered = match.game.render(match.view(0), ends_at=ends_at)
     if not shown.startswith(f"{key}\n"):
-        say(rendered)
+        say(match.game.letter(match.view(0), ends_at=ends_at))
     elif rendered.startswith(shown.split("\n", 1)[1]):
         say(_new_suffix(shown.split("\n", 1)[1], rendered))
     return f"{key}\n{rendered}", len(events)

@@ -56,7 +56,7 @@ def describe(event: Event, state: State) -> str:
         "boot": lambda: f"{who()} spends {_n(data['paid'], 'cycle')} booting"
                         + (f"; {data['left']} still to load." if data["left"] else
                            "; the machine is running."),
-        "cloud": lambda: f"{who()} borrows {data['cycles']} cycles from the cloud.",
+        "cloud": lambda: f"{who()} borrows {_n(data['cycles'], 'cycle')} from the cloud.",
         "turn_end": lambda: f"{who()}'s turn ends ({_n(data['idled'], 'cycle')} idled).",
         "idle": lambda: f"{who()} idles {_n(data['n'], 'cycle')}.",
         "downloaded": lambda: f"{who()} downloads a card.",
@@ -72,10 +72,12 @@ def describe(event: Event, state: State) -> str:
                             + (f" with {', '.join(name(n) for n in data['cards'])}."
                                if data["cards"] else "."),
         "stay_down": lambda: f"{who()}'s machine stays shut down this turn.",
-        "execute": lambda: f"{who()} executes {name(data['item'])} ({data['cost']} cycles)"
+        "timeout": lambda: "Time ran out: what was waiting takes its default.",
+        "execute": lambda: f"{who()} executes {name(data['item'])} ({_n(data['cost'], 'cycle')})"
                            + (f" against {who('target')}." if data["target"] is not None
                               else "."),
-        "daemonise": lambda: f"{who()} daemonises {name(data['item'])} ({data['cost']} cycles)"
+        "daemonise": lambda: (f"{who()} daemonises {name(data['item'])} "
+                              f"({_n(data['cost'], 'cycle')})")
                              + (f" against {who('target')}." if data["target"] is not None
                                 else "."),
         "fire": lambda: f"{who()}'s daemon {name(data['item'])} runs"
@@ -148,7 +150,7 @@ def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
     for m in view["machines"]:
         roms = ", ".join(rom["name"] for rom in m["roms"]) or "no ROMs"
         extra = f", misses {_n(m['skip'], 'turn')}" if m["skip"] else ""
-        lines.append(f"#{m['seat'] + 1} {m['name']}: {m['status']}, {m['cycles']} cycles, "
+        lines.append(f"#{m['seat'] + 1} {m['name']}: {m['status']}, {_n(m['cycles'], 'cycle')}, "
                      f"{m['hand']} in backing store, {roms}{extra}")
         for position, item in enumerate(m["memory"], start=1):
             lines.append(f"    m{position} {item_text(item)}")
