@@ -87,7 +87,7 @@ def play(
                               for s in seat_bots) + f". Seed {seed}.", highlight=False)
     console.print("Type your moves; [bold]pass[/] lets your time run out (an empty line "
                   "passes on a move you may but need not make); [bold]board[/] shows the "
-                  "table; [bold]quit[/] stops.")
+                  "table; [bold]rules[/] shows how to play; [bold]quit[/] stops.")
     try:
         _terminal_loop(match, seat_bots, seed)
         outcome = match.outcome()
@@ -198,6 +198,9 @@ def _ask(match: Match, prompt: Prompt) -> str:
     if text.lower() == "board":
         say(match.game.render(match.view(0)))
         return "again"
+    if text.lower() == "rules":
+        _print_rules(match.game)
+        return "again"
     if text.lower() == "pass":
         return "pass"
     try:
@@ -206,6 +209,29 @@ def _ask(match: Match, prompt: Prompt) -> str:
         console.print(f"[red]{rejected.reason}[/]", highlight=False)
         return "again"
     return "moved"
+
+
+@app.command()
+def rules(
+    game_id: Annotated[str, typer.Argument(help="The game, e.g. rexfurum.")],
+) -> None:
+    """How to play a game: the goal, a round step by step, the screen, the notation, the
+    table's rulings and every rule option (the table's How to play page, in words)."""
+    try:
+        game = get_game(game_id)
+    except Rejected as rejected:
+        raise fail(rejected.reason) from None
+    if not game.how_to_play().strip():
+        raise fail(f"{game.name} has no How to play page yet.")
+    _print_rules(game)
+
+
+def _print_rules(game: Any) -> None:
+    from rich.markdown import Markdown
+
+    from hacktable.web.how_to_play import as_text
+
+    console.print(Markdown(as_text(game)))
 
 
 @app.command()

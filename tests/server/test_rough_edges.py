@@ -64,3 +64,20 @@ def test_rules_for_runners_says_which_seat_is_the_gamemaster(lone: Server):
     assert "Seat 2 — the gamemaster" not in room
     front = Api(lone.url).get("/").text
     assert "Seat 1 — the gamemaster" in front  # the host form's Runners seats
+
+
+def test_how_to_play_is_one_click_from_the_lobby_the_host_form_and_every_screen(lone: Server):
+    from hacktable.engine import all_games
+
+    front = Api(lone.url).get("/").text
+    for game in all_games():
+        assert f'href="/games/{game.id}/how-to-play"' in front, game.id
+        page = Api(lone.url).get(f"/games/{game.id}/how-to-play")
+        assert page.status_code == 200 and game.name in page.text, game.id
+    assert Api(lone.url).get("/games/nonesuch/how-to-play").status_code == 404
+    table = open_table(lone.url, ["Ann", "Bob", None, None, None])
+    for api, path in ((table.seats[0], f"/m/{table.code}"), (table.host, f"/m/{table.code}/host"),
+                      (Api(lone.url), f"/m/{table.code}/watch")):
+        assert 'href="/games/rexfurum/how-to-play"' in api.get(path).text, path
+    lobby = Api(lone.url).ok("POST", "/api/matches", {"game": "cpu", "seats": 2})["code"]
+    assert 'href="/games/cpu/how-to-play"' in Api(lone.url).get(f"/m/{lobby}").text

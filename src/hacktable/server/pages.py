@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from hacktable.engine.registry import all_games
+from hacktable.engine.registry import all_games, get_game
 from hacktable.server import presenter, sharing
 from hacktable.server.api import (
     COOKIE_AGE,
@@ -103,6 +103,22 @@ async def _your_tables(request: Request) -> list[dict[str, Any]]:
             entry["seat"] = live.seats[caller.seat].name or f"seat {caller.seat + 1}"
         entry["host"] = entry["host"] or caller.role == "host"
     return list(found.values())
+
+
+@router.get("/games/{game_id}/how-to-play", response_class=HTMLResponse)
+async def how_to_play(game_id: str) -> HTMLResponse:
+    """A game's How to play page: its own text and pictures, and its rule options."""
+    from hacktable.web.how_to_play import options, page
+
+    try:
+        game = get_game(game_id)
+    except Exception:
+        raise NotFound(f"There is no game called {game_id[:40]!r} here.") from None
+    body = page(game)
+    if body is None:
+        raise NotFound(f"{game.name} has no How to play page yet.")
+    return HTMLResponse(_render("how_to_play.html", game=presenter.game_info(game), body=body,
+                                options=options(game)))
 
 
 @router.get("/m", response_class=HTMLResponse)

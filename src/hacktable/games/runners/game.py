@@ -26,7 +26,16 @@ from typing import Any, ClassVar
 
 from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, Viewer
 from hacktable.engine.errors import Rejected
-from hacktable.games.runners import gm_moves, hacking, legal, runner_moves, text, turns, views
+from hacktable.games.runners import (
+    gm_moves,
+    hacking,
+    legal,
+    pictures,
+    runner_moves,
+    text,
+    turns,
+    views,
+)
 from hacktable.games.runners import state as st
 from hacktable.games.runners.options import OPTIONS
 from hacktable.games.runners.state import GM_ONLY, GM_SEAT, MISSION, OVER, PREP, TIES
@@ -194,6 +203,10 @@ class Runners(BaseGame):
 
     def notation_help(self, state: dict) -> str:
         return text.__doc__ or ""
+
+    def picture(self, name: str) -> str | None:
+        """The How to play picture: the built-in floor with a door and tokens."""
+        return pictures.floor() if name == "map" else None
 
     def bots(self) -> dict[str, type]:
         from hacktable.games.runners.bots import BOTS
