@@ -123,3 +123,15 @@ def test_cpu_in_the_terminal_takes_many_moves_a_turn_and_bots_play(tmp_path):
     assert len(theirs) >= 3
     phases, _ = _turns_played(log, "cpu")
     assert sum(1 for key in phases if key.startswith("turn") and " " not in key[5:]) >= 3
+
+
+def test_rex_furum_in_the_terminal_prints_each_round_report_once():
+    """Each new round shows that round's report (the letter a player by mail gets), not
+    every earlier round's report again."""
+    result = runner.invoke(app, ["play", "rexfurum", "--seed", "4", "-o", "rounds=3",
+                                 "--save", "/dev/null"], input="pass\n" * 4)
+    assert result.exit_code == 0, result.output
+    for header in ("REX FURUM: round 1 of 3", "REX FURUM: round 2 of 3",
+                   "REX FURUM: round 3 of 3", "REX FURUM: final report"):
+        assert result.output.count(header) == 1, header
+    assert "board" in result.output  # the whole history stays a word away

@@ -96,7 +96,7 @@ def play(
                               for s in seat_bots) + f". Seed {seed}.", highlight=False)
     console.print("Type your moves; [bold]pass[/] lets your time run out (an empty line "
                   "passes on a move you may but need not make); [bold]board[/] shows the "
-                  "table; [bold]quit[/] stops.")
+                  "table; [bold]rules[/] shows how to play; [bold]quit[/] stops.")
     try:
         _terminal_loop(match, seat_bots, seed, seat)
         outcome = match.outcome()
@@ -190,20 +190,24 @@ def _bot_moves(match: Match, seat_bots: dict[int, Any], rngs: dict[int, random.R
 
 def _show(match: Match, shown: str, told: int, human: int = 0) -> tuple[str, int]:
     """Print what the person's seat may know that happened since last time, then the board:
-    whole when the phase changed (a new turn, round or window), else only what was added."""
+    when the phase changed (a new turn, round or window), the seat's letter for it (what a
+    player by mail is sent: Rex Furum's latest report, not every earlier one again; the
+    whole board for most games), else only what changed on the board (what was added, or
+    the lines that are new: a question asked, seconds spent)."""
     events = match.events_for(human)
     for logged in events[told:]:
         if logged.event.kind != "timeout":
             say(match.game.describe(logged.event, match.state))
     key = match.game.phase_key(match.state)
-    rendered = match.game.render(match.view(human), ends_at="when you send your move")
+    ends_at = "when you send your move"
+    rendered = match.game.render(match.view(human), ends_at=ends_at)
     if not shown.startswith(f"{key}\n"):
-        say(rendered)
+        say(match.game.letter(match.view(human), ends_at=ends_at))
     else:
         before = shown.split("\n", 1)[1]
         if rendered.startswith(before):
             say(_new_suffix(before, rendered))
-        else:  # changed within: the lines that are new (a question asked, seconds spent)
+        else:
             old = set(before.splitlines())
             new = [line for line in rendered.splitlines() if line not in old]
             if new:
@@ -223,6 +227,9 @@ def _ask(match: Match, prompt: Prompt, human: int = 0) -> str:
     if text.lower() == "board":
         say(match.game.render(match.view(human)))
         return "again"
+    if text.lower() == "rules":
+        _print_rules(match.game)
+        return "again"
     if text.lower() == "pass":
         return "pass"
     try:
@@ -231,6 +238,29 @@ def _ask(match: Match, prompt: Prompt, human: int = 0) -> str:
         console.print(f"[red]{rejected.reason}[/]", highlight=False)
         return "again"
     return "moved"
+
+
+@app.command()
+def rules(
+    game_id: Annotated[str, typer.Argument(help="The game, e.g. rexfurum.")],
+) -> None:
+    """How to play a game: the goal, a round step by step, the screen, the notation, the
+    table's rulings and every rule option (the table's How to play page, in words)."""
+    try:
+        game = get_game(game_id)
+    except Rejected as rejected:
+        raise fail(rejected.reason) from None
+    if not game.how_to_play().strip():
+        raise fail(f"{game.name} has no How to play page yet.")
+    _print_rules(game)
+
+
+def _print_rules(game: Any) -> None:
+    from rich.markdown import Markdown
+
+    from hacktable.web.how_to_play import as_text
+
+    console.print(Markdown(as_text(game)))
 
 
 @app.command()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from hacktable.engine.errors import Rejected
@@ -19,6 +20,9 @@ JSON = Any
 State = Any
 Action = Any
 Seat = int
+
+HOW_TO_PLAY = "how_to_play.md"
+"""The file in a game's package that holds its How to play page."""
 
 GM: Literal["gm"] = "gm"
 SPECTATOR: Literal["spectator"] = "spectator"
@@ -197,6 +201,8 @@ class BaseGame:
     referee_seat: int | None = None
     """The seat of a gamemaster who is a person (Rules for Runners' GM): they may rule while
     the host has paused the clock, when the other seats may not act."""
+    how_to_play_file = HOW_TO_PLAY
+    """The How to play file in the game's package (two games may share a package)."""
     pace_option: str | None = None
     """The name of a yes/no rule option that closes a simultaneous phase as soon as every
     seat has sent its move (instead of waiting for the clock): the host form asks it up
@@ -268,6 +274,21 @@ class BaseGame:
         """The spec of a recording or picture a view refers to by an opaque id, for this
         viewer only: `{"renderer": name, "spec": {...}}`, rendered outside the engine (see
         `hacktable.media`). None where this viewer has no such thing (the default)."""
+        return None
+
+    def how_to_play(self) -> str:
+        """The game's How to play page, in Markdown: the file `how_to_play.md` in the game's
+        own package (a picture is written `![what it shows](picture:NAME)`, see `picture`);
+        empty where the game has none."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            return resources.files(package).joinpath(self.how_to_play_file).read_text("utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, TypeError, ValueError):
+            return ""
+
+    def picture(self, name: str) -> str | None:
+        """The SVG of a picture the How to play page shows (`picture:NAME`), drawn from the
+        game's own data (its board, a card), or None where it has no such picture."""
         return None
 
     def action_labels(self, action: Action) -> list[str]:

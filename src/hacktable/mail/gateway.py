@@ -475,8 +475,10 @@ class Gateway:
         footer.append(f"Your seat's address: {self.settings.seat_address(seat.secret)} "
                       f"(send from {seat.address}; keep the address to yourself).")
         if self.settings.web_url:
-            footer.append(f"The table in a browser: {self.settings.web_url.rstrip('/')}"
-                          f"/m/{record.code}")
+            web = self.settings.web_url.rstrip("/")
+            footer.append(f"The table in a browser: {web}/m/{record.code}")
+            if not final and game.how_to_play():
+                footer.append(f"How to play {game.name}: {web}/games/{game.id}/how-to-play")
         text = "\n\n".join(parts) + "\n\n-- \n" + "\n\n".join(f for f in footer if f) + "\n"
         what = "final results" if final else phase.label
         subject = f"{game.name} {record.code}: {what} [{seat.secret}]"

@@ -87,7 +87,7 @@ class RateLimits:
         creating = (scope["type"] == "http" and scope["method"] == "POST"
                     and (path.rstrip("/") == "/api/matches"
                          or REMATCH_PATH.match(path) is not None))
-        looking = ROOM_PATH.match(path) is not None
+        looking = ROOM_PATH.match(path) is not None or path.rstrip("/") == "/m"
         limit = self.creates if creating else self.misses if looking else None
         if limit is None:
             await self.app(scope, receive, send)

@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from hacktable.engine.registry import all_games
+from hacktable.engine.registry import all_games, get_game
 from hacktable.server import presenter, sharing
 from hacktable.server.api import (
     COOKIE_AGE,
@@ -22,8 +22,8 @@ from hacktable.server.api import (
     seat_cookie,
     seat_tokens,
 )
-from hacktable.server.errors import NotAllowed, TableError
-from hacktable.server.service import Caller, Live
+from hacktable.server.errors import NotAllowed, NotFound, TableError
+from hacktable.server.service import NAME_LIMIT, Caller, Live
 
 router = APIRouter(include_in_schema=False)
 
@@ -58,22 +58,84 @@ def error_page(request: Request, status: int, message: str) -> HTMLResponse:
                         status_code=status)
 
 
+YOUR_TABLES = 20
+"""Tables of this browser listed on the front page at most (its newest cookies first)."""
+
+
 @router.get("/", response_class=HTMLResponse)
 async def index(request: Request) -> HTMLResponse:
+    return await _front_page(request)
+
+
+async def _front_page(request: Request, join_code: str = "", join_error: str = "",
+                      status: int = 200) -> HTMLResponse:
     games = [presenter.game_info(game) for game in all_games()]
     settings = request.app.state.settings
     return HTMLResponse(_render("index.html", games=games, bot_pace=settings.bot_pace,
-                                lab=settings.lab_jobs > 0))
+                                lab=settings.lab_jobs > 0, yours=await _your_tables(request),
+                                join_code=join_code, join_error=join_error),
+                        status_code=status)
+
+
+async def _your_tables(request: Request) -> list[dict[str, Any]]:
+    """The tables this browser sits at or hosts, from its own cookies, with their status:
+    a player who closed the tab finds their match again without its code."""
+    table = request.app.state.table
+    found: dict[str, dict[str, Any]] = {}
+    for name, token in reversed(list(request.cookies.items())):
+        role = ("seat" if name.startswith("hacktable_seat_") else
+                "host" if name.startswith("hacktable_host_") else None)
+        if role is None or not token or len(found) >= YOUR_TABLES:
+            continue
+        code = name.rsplit("_", 1)[1]
+        try:
+            live = await table.load(code)
+            caller = await table.caller(live, token if role == "seat" else None,
+                                        host_token=token if role == "host" else None)
+        except TableError:  # gone, expired, or the seat went to a bot
+            continue
+        if caller.role == "spectator":
+            continue
+        entry = found.setdefault(live.record.code, {
+            "code": live.record.code, "game": live.game.name, "status": live.record.status,
+            "seat": None, "host": False})
+        if caller.role == "seat" and caller.seat is not None:
+            entry["seat"] = live.seats[caller.seat].name or f"seat {caller.seat + 1}"
+        entry["host"] = entry["host"] or caller.role == "host"
+    return list(found.values())
+
+
+@router.get("/games/{game_id}/how-to-play", response_class=HTMLResponse)
+async def how_to_play(game_id: str) -> HTMLResponse:
+    """A game's How to play page: its own text and pictures, and its rule options."""
+    from hacktable.web.how_to_play import options, page
+
+    try:
+        game = get_game(game_id)
+    except Exception:
+        raise NotFound(f"There is no game called {game_id[:40]!r} here.") from None
+    body = page(game)
+    if body is None:
+        raise NotFound(f"{game.name} has no How to play page yet.")
+    return HTMLResponse(_render("how_to_play.html", game=presenter.game_info(game), body=body,
+                                options=options(game)))
 
 
 @router.get("/m", response_class=HTMLResponse)
-async def find(code: str = "") -> Response:
-    """The join box without JavaScript: /m?code=k7qx3m goes to /m/K7QX3M."""
+async def find(request: Request, code: str = "") -> Response:
+    """The join box without JavaScript: /m?code=k7qx3m goes to /m/K7QX3M; a code that
+    names no table is said on the join form, as typed."""
     from hacktable.server.security import normal_room_code
 
     wanted = normal_room_code(code)
     if not wanted:
-        raise TableError("Type the room code the host gave you.")
+        return await _front_page(request, code, "Type the room code the host gave you.",
+                                 status=400)
+    try:
+        await request.app.state.table.load(wanted)
+    except NotFound:
+        return await _front_page(request, code[:12], f"No table has the room code {wanted}: "
+                                 "check it with the host and try again.", status=404)
     return RedirectResponse(f"/m/{wanted}", status_code=303)
 
 
@@ -114,7 +176,8 @@ def _room(request: Request, live: Live, host: Caller | None, you: int | None,
     return HTMLResponse(_render(
         "room.html", match=presenter.match_info(live), game=presenter.game_info(live.game),
         is_host=host is not None, refereeing=host is not None and host.referee, you=you,
-        kept=kept.seat if kept is not None else None, host_panels=panels, share=share))
+        kept=kept.seat if kept is not None else None, host_panels=panels, share=share,
+        name_limit=NAME_LIMIT))
 
 
 @router.get("/m/{code}/host", response_class=HTMLResponse)

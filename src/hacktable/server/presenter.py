@@ -37,6 +37,7 @@ def game_info(game: Game) -> dict[str, Any]:
         ],
         "bots": sorted(bot_classes(game)),
         "pace_option": getattr(game, "pace_option", None),
+        "referee_seat": getattr(game, "referee_seat", None),
     }
 
 

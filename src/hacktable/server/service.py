@@ -226,7 +226,7 @@ class Table:
             raise Rejected("Use letters, digits, spaces and punctuation in your name; "
                            "control characters cannot be shown to other players.")
         if len(name) > NAME_LIMIT:
-            raise Rejected(f"Keep your name under {NAME_LIMIT} characters.")
+            raise Rejected(f"Keep your name to {NAME_LIMIT} characters or fewer.")
         async with live.lock:
             await self._sync(live)
             if live.record.status != LOBBY:

@@ -93,6 +93,19 @@ def test_notation_reads_the_board_positions(table):
     assert "download" in caught.value.reason
 
 
+def test_notation_reads_positions_as_the_screen_labels_them(table):
+    """The screen labels memory slots m1, m2… and backing store h1, h2…: those labels are
+    read too, and one of the wrong zone is refused with the labels to use."""
+    t = table()
+    source, _library = t.put(ADA, "nmap", "libparted")
+    assert GAME.parse(t.state, ADA, "compile m1 m2") == GAME.parse(t.state, ADA, "compile 1 2")
+    assert GAME.parse(t.state, ADA, "execute m1 at bruno") == Move("execute", source,
+                                                                  target=BRUNO)
+    with pytest.raises(Rejected) as caught:
+        GAME.parse(t.state, ADA, "execute h1 at bruno")
+    assert "a memory position (m1, m2" in caught.value.reason
+
+
 def test_moves_round_trip_through_json():
     """Moves are small JSON records: what is logged reads back the same."""
     moves = [Move("idle", n=2), Move("download"), Move("load", cards=(3, 4)), Move("free", 5),

@@ -202,3 +202,17 @@ def test_stress_seconds_option():
     """The 30 seconds are the option stress_seconds."""
     match = stressed(stress_seconds=45)
     assert {p.time_limit for p in match.prompts().values()} == {45}
+
+
+def test_a_runner_is_told_while_drawing_that_a_short_row_stays_put():
+    """"Each runner flips over their run cards and resolves them from left to right": a row
+    of fewer than three cards moves nobody (ruling), and the runner is told so while still
+    drawing, not only when the cards are turned."""
+    match = stressed()
+    prompt = match.prompts()[BRUNO]
+    assert prompt.kind == "draw"
+    assert "0 of 3 cards" in prompt.text and "you stay where you are" in prompt.text
+    for side in ("left", "left", "left"):
+        match.submit(BRUNO, Draw())
+        match.submit(BRUNO, Place(side))
+    assert "you stay where you are" not in match.prompts()[BRUNO].text

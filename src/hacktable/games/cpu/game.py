@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, Viewer
 from hacktable.engine.errors import Rejected
-from hacktable.games.cpu import combat, daemons, flow, moves, text, views
+from hacktable.games.cpu import combat, daemons, flow, moves, pictures, text, views
 from hacktable.games.cpu import state as st
 from hacktable.games.cpu.actions import Move
 from hacktable.games.cpu.cards import ANY_TIME, deck
@@ -216,6 +216,10 @@ class CPU(BaseGame):
 
     def render(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
         return text.render(view, ends_at)
+
+    def picture(self, name: str) -> str | None:
+        """The How to play picture: a card and its attack, defence and reaction."""
+        return pictures.card() if name == "card" else None
 
     def bots(self) -> dict[str, type]:
         from hacktable.games.cpu.bots import BOTS

@@ -56,7 +56,7 @@ def describe(event: Event, state: State) -> str:
         "boot": lambda: f"{who()} spends {_n(data['paid'], 'cycle')} booting"
                         + (f"; {data['left']} still to load." if data["left"] else
                            "; the machine is running."),
-        "cloud": lambda: f"{who()} borrows {data['cycles']} cycles from the cloud.",
+        "cloud": lambda: f"{who()} borrows {_n(data['cycles'], 'cycle')} from the cloud.",
         "turn_end": lambda: f"{who()}'s turn ends ({_n(data['idled'], 'cycle')} idled).",
         "idle": lambda: f"{who()} idles {_n(data['n'], 'cycle')}.",
         "downloaded": lambda: f"{who()} downloads a card.",
@@ -72,10 +72,12 @@ def describe(event: Event, state: State) -> str:
                             + (f" with {', '.join(name(n) for n in data['cards'])}."
                                if data["cards"] else "."),
         "stay_down": lambda: f"{who()}'s machine stays shut down this turn.",
-        "execute": lambda: f"{who()} executes {name(data['item'])} ({data['cost']} cycles)"
+        "timeout": lambda: "Time ran out: what was waiting takes its default.",
+        "execute": lambda: f"{who()} executes {name(data['item'])} ({_n(data['cost'], 'cycle')})"
                            + (f" against {who('target')}." if data["target"] is not None
                               else "."),
-        "daemonise": lambda: f"{who()} daemonises {name(data['item'])} ({data['cost']} cycles)"
+        "daemonise": lambda: (f"{who()} daemonises {name(data['item'])} "
+                              f"({_n(data['cost'], 'cycle')})")
                              + (f" against {who('target')}." if data["target"] is not None
                                 else "."),
         "fire": lambda: f"{who()}'s daemon {name(data['item'])} runs"
@@ -148,7 +150,7 @@ def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
     for m in view["machines"]:
         roms = ", ".join(rom["name"] for rom in m["roms"]) or "no ROMs"
         extra = f", misses {_n(m['skip'], 'turn')}" if m["skip"] else ""
-        lines.append(f"#{m['seat'] + 1} {m['name']}: {m['status']}, {m['cycles']} cycles, "
+        lines.append(f"#{m['seat'] + 1} {m['name']}: {m['status']}, {_n(m['cycles'], 'cycle')}, "
                      f"{m['hand']} in backing store, {roms}{extra}")
         for position, item in enumerate(m["memory"], start=1):
             lines.append(f"    m{position} {item_text(item)}")
@@ -192,7 +194,14 @@ class _Reader:
         self.pos += 1
         return int(word)
 
-    def position(self, zone: list[int], wanted: str) -> int:
+    def position(self, zone: list[int], wanted: str, letter: str = "") -> int:
+        """A position in a zone, written as its number or as the screen shows it: h2 for
+        the second card in backing store, m1 for memory slot 1, r1 for an Option ROM."""
+        word = self.peek()
+        if (letter and word is not None and word[:1] == letter and word[1:].isdigit()):
+            self.words[self.pos] = word[1:]
+        elif word is not None and word[:1] in ZONE_LETTERS and word[1:].isdigit():
+            raise self.fail(f"{wanted} ({letter}1, {letter}2…)" if letter else wanted)
         number = self.number(wanted)
         if not 1 <= number <= len(zone):
             self.pos -= 1
@@ -216,6 +225,10 @@ class _Reader:
             raise self.fail("the end of the move")
 
 
+ZONE_LETTERS = ("h", "m", "r")
+"""How the screen labels positions: h (backing store), m (memory), r (Option ROMs)."""
+
+
 def parse(state: State, seat: int, text: str) -> Move:
     """One move written in the notation above; the error names the word it could not read."""
     if not isinstance(seat, int) or not 0 <= seat < len(state["names"]):
@@ -237,21 +250,22 @@ def parse(state: State, seat: int, text: str) -> Move:
                   "restart", "stay"):
         move = Move(verb)
     elif verb == "load":
-        cards = [reader.position(hand, "a backing store position")]
+        cards = [reader.position(hand, "a backing store position", "h")]
         while reader.peek() is not None:
-            cards.append(reader.position(hand, "a backing store position"))
+            cards.append(reader.position(hand, "a backing store position", "h"))
         move = Move("load", cards=tuple(cards))
     elif verb == "compile":
         zone = memory if state["options"]["compile_in"] == "memory" else hand
-        source = reader.position(zone, "the source code's position")
+        letter = "m" if zone is memory else "h"
+        source = reader.position(zone, "the source code's position", letter)
         libraries = []
         while reader.peek() is not None:
-            libraries.append(reader.position(zone, "a library's position"))
+            libraries.append(reader.position(zone, "a library's position", letter))
         move = Move("compile", source, cards=tuple(libraries))
     elif verb in ("free", "execute", "daemonise", "fire"):
-        item = reader.position(memory, "a memory position")
+        item = reader.position(memory, "a memory position", "m")
         target = reader.machine() if reader.take("at") else None
-        victim = (reader.position(memory, "the memory position of the binary to disassemble")
+        victim = (reader.position(memory, "the memory position of the binary to disassemble", "m")
                   if reader.take("disassemble") else None)
         move = (Move("free", item) if verb == "free" and target is None and victim is None
                 else Move(verb, item, target=target, disassemble=victim)
@@ -259,14 +273,14 @@ def parse(state: State, seat: int, text: str) -> Move:
         if move is None:
             raise Rejected("Free takes only a memory position.")
     elif verb == "play":
-        item = reader.position(hand, "a backing store position")
+        item = reader.position(hand, "a backing store position", "h")
         target = reader.machine() if reader.take("at") else None
         count = reader.number("a number of cycles") if reader.peek() else None
         move = Move("play", item, target=target, n=count)
     elif verb in ("install", "discard"):
-        move = Move(verb, reader.position(hand, "a backing store position"))
+        move = Move(verb, reader.position(hand, "a backing store position", "h"))
     elif verb == "uninstall":
-        move = Move(verb, reader.position(roms, "an Option ROM position"))
+        move = Move(verb, reader.position(roms, "an Option ROM position", "r"))
     else:  # retake
         target = reader.machine()
         move = Move("retake", target=target, n=reader.number("a number of cycles"))

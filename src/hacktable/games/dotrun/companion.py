@@ -402,6 +402,7 @@ class DotRunCompanion(BaseGame):
     """The seed's hacking website as a game: choose, 30 seconds of hacking, results."""
 
     id = "dotrun_companion"
+    how_to_play_file = "companion_how_to_play.md"
     name = "./Run companion"
     min_seats = 1
     max_seats = 8

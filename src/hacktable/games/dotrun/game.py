@@ -8,9 +8,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, Viewer
+from hacktable.engine.contract import SPECTATOR, BaseGame, Event, Outcome, Prompt, Viewer
 from hacktable.engine.errors import Rejected
-from hacktable.games.dotrun import actions, rules, tasking, text, views
+from hacktable.games.dotrun import actions, pictures, rules, tasking, text, views
 from hacktable.games.dotrun.actions import (
     Action,
     Answer,
@@ -141,6 +141,14 @@ class DotRun(BaseGame):
 
     def render(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
         return text.render(view, ends_at)
+
+    def picture(self, name: str) -> str | None:
+        """The How to play pictures: the board as a game starts, and the running cards."""
+        if name == "board":
+            state = self.setup(["Ada", "Bruno", "Chiara", "Dmitri"], self.options.resolve({}),
+                               random.Random(0))
+            return pictures.board(self.view(state, SPECTATOR))
+        return pictures.cards() if name == "cards" else None
 
     def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
         """Re-deal what `seat` cannot know: the deck's order, every face-down card (its own

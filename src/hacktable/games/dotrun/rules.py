@@ -166,8 +166,12 @@ def prompts(state: Mapping[str, Any]) -> dict[int, Prompt]:
                                       "right end of your row, or discard it.", False, limit,
                                       False, {**data, "card": hand})
             else:
-                result[seat] = Prompt("draw", "Draw a running card, or stop drawing.", False,
-                                      limit, runner_done(state, seat), data)
+                row = len(state["rows"][seat])
+                short = (f" Your row has {row} of {ROW_LENGTH} cards: with fewer than "
+                         f"{ROW_LENGTH} when you stop, you stay where you are."
+                         if row < ROW_LENGTH else f" Your row has its {ROW_LENGTH} cards.")
+                result[seat] = Prompt("draw", "Draw a running card, or stop drawing." + short,
+                                      False, limit, runner_done(state, seat), data)
         else:
             # Holding: nothing to do, but the clock is shown to everyone at the table.
             result[seat] = Prompt("hold", "You hold this turn.", False, limit, True,

@@ -8,6 +8,7 @@ from typing import Any
 from hacktable.engine.contract import Event
 from hacktable.games.dotrun.actions import Action, Answer, Hack, Place, Start
 from hacktable.games.dotrun.board import LETTERS
+from hacktable.games.dotrun.tasks.in_words import task_lines
 
 
 def action_text(action: Action) -> str:
@@ -109,8 +110,7 @@ def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
     if view.get("hand"):
         lines.append(f"You drew: {view['hand']} (left, right or discard)")
     if view.get("task"):
-        public = view["task"]["public"]
-        lines.append("Your task: " + "; ".join(f"{k}: {v}" for k, v in public.items()))
+        lines += task_lines(view["task"]["kind"], view["task"]["public"])
     if view["last_turn"]:
         lines.append("Last turn: " + " ".join(
             describe(Event(item["kind"], item), names) for item in view["last_turn"]

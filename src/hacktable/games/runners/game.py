@@ -34,6 +34,7 @@ from hacktable.games.runners import (
     gm_moves,
     hacking,
     legal,
+    pictures,
     runner_moves,
     text,
     turns,
@@ -213,6 +214,10 @@ class Runners(BaseGame):
 
     def notation_help(self, state: dict) -> str:
         return text.__doc__ or ""
+
+    def picture(self, name: str) -> str | None:
+        """The How to play picture: the built-in floor with a door and tokens."""
+        return pictures.floor() if name == "map" else None
 
     def bots(self) -> dict[str, type]:
         from hacktable.games.runners.bots import BOTS

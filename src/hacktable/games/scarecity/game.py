@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, Viewer
 from hacktable.engine.errors import Rejected
-from hacktable.games.scarecity import city, claims, rounds, text, views
+from hacktable.games.scarecity import city, claims, pictures, rounds, text, views
 from hacktable.games.scarecity import state as st
 from hacktable.games.scarecity.actions import Move
 from hacktable.games.scarecity.cards import PROGRAMS, program
@@ -196,6 +196,10 @@ class ScareCity(BaseGame):
     def notation_help(self, state: dict) -> str:
         return ("claim CARD | pass | restore CARD | decommission CARD | buy CARD | done | "
                 "cancel — CARD is its number or name, e.g. `claim firewall`.")
+
+    def picture(self, name: str) -> str | None:
+        """The How to play picture: a Program Card, both sides."""
+        return pictures.card() if name == "card" else None
 
     def bots(self) -> dict[str, type]:
         from hacktable.games.scarecity.bots import BOTS
