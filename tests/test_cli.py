@@ -78,7 +78,10 @@ def _turns_played(log_path, game_id):
 
 
 TERMINAL_SCRIPTS = {
-    "runners": "start\n" + "pass\n" * 6,  # seat 1 is the GM: start the mission, then rule
+    # seat 1 is the GM: start the mission, then rule (a runner waiting on the GM is answered
+    # before the turn can end: a line that does not fit is refused and the next one read)
+    "runners": "start\n" + ("check 1 dex 12\ncheck 2 dex 12\nprice 1 1\nprice 2 1\npass\n"
+                            * 4),
     "dotrun_companion": "skip\npass\n" * 4,  # choosing has no clock: choose, then wait
 }
 """What the person types in each game; by default "pass" (let the clock run out)."""

@@ -68,6 +68,9 @@ def play(
                                                      help="A rule option, name=value.")] = None,
     save: Annotated[Path, typer.Option(help="Where to write the match log.")] = Path(
         "hacktable-match.json"),
+    seat: Annotated[int, typer.Option(
+        help="Your seat, counted from 0; bots take the others. In Rules for Runners seat 0 "
+             "is the gamemaster: --seat 1 plays a runner with a bot GM.")] = 0,
 ) -> None:
     """Play a game in the terminal against bots; the log is saved for `hacktable replay`."""
     try:
@@ -75,21 +78,27 @@ def play(
         if not game.min_seats <= players <= game.max_seats:
             raise Rejected(f"{game.name} is played by {game.min_seats} to {game.max_seats} "
                            f"players, not {players}.")
+        if not 0 <= seat < players:
+            raise Rejected(f"Pick your seat from 0 to {players - 1}.")
         personalities = seat_personalities(game, bots or None, players - 1)
         seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        match = Match(game, [name, *seat_names(players - 1, avoid=name)],
-                      parse_options(option or []), seed)
+        names = seat_names(players - 1, avoid=name)
+        names.insert(seat, name)
+        match = Match(game, names, parse_options(option or []), seed)
     except Rejected as rejected:
         raise fail(rejected.reason) from None
-    seat_bots = {seat: make_bot(game, personalities[seat - 1]) for seat in range(1, players)}
-    console.print(f"[bold]{game.name}[/]: you are {match.seats[0]}; opponents: "
+    others = [s for s in range(players) if s != seat]
+    seat_bots = {s: make_bot(game, personalities[i]) for i, s in enumerate(others)}
+    referee = getattr(game, "referee_seat", None) == seat
+    console.print(f"[bold]{game.name}[/]: you are {match.seats[seat]} (seat {seat}"
+                  + (", the gamemaster" if referee else "") + "); the others: "
                   + ", ".join(f"{match.seats[s]} ({seat_bots[s].personality})"
                               for s in seat_bots) + f". Seed {seed}.", highlight=False)
     console.print("Type your moves; [bold]pass[/] lets your time run out (an empty line "
                   "passes on a move you may but need not make); [bold]board[/] shows the "
                   "table; [bold]rules[/] shows how to play; [bold]quit[/] stops.")
     try:
-        _terminal_loop(match, seat_bots, seed)
+        _terminal_loop(match, seat_bots, seed, seat)
         outcome = match.outcome()
         console.print(f"[bold]{outcome.summary if outcome else 'The game stopped.'}[/]",
                       highlight=False)
@@ -105,11 +114,13 @@ TERMINAL_STEP_LIMIT = 100_000
 """Bot moves and closed phases in one terminal game, so a game that stalls cannot spin."""
 
 
-def _terminal_loop(match: Match, seat_bots: dict[int, Any], seed: int) -> None:
+def _terminal_loop(match: Match, seat_bots: dict[int, Any], seed: int, human: int = 0) -> None:
     """Play until the game ends: bots move one move at a time, as the simulator's runner
-    does (so turn-based games go on for as many moves as a turn takes); the person at seat 0
-    is asked whenever a prompt waits for them; when nobody is left to act, the phase's
-    clock runs out (`close_phase`)."""
+    does (so turn-based games go on for as many moves as a turn takes); the person at seat
+    `human` is asked whenever a prompt waits for them; when nobody is left to act, the
+    phase's clock runs out (`close_phase`), unless a seat waits on someone else (its clock
+    stands still, as at a served table): then the person is asked again, since only they
+    can answer."""
     rngs = {seat: bot_rng(seed, seat) for seat in seat_bots}
     declined: dict[int, Prompt] = {}
     passed: Prompt | None = None
@@ -118,14 +129,14 @@ def _terminal_loop(match: Match, seat_bots: dict[int, Any], seed: int) -> None:
         if match.outcome() is not None:
             break
         prompts = match.prompts()
-        mine = prompts.get(0)
+        mine = prompts.get(human)
         waiting = mine is not None and not mine.submitted and mine != passed
         optional = waiting and mine.time_limit is None and not mine.simultaneous
         if not optional and _bot_moves(match, seat_bots, rngs, declined, prompts):
             continue
-        shown, told = _show(match, shown, told)
+        shown, told = _show(match, shown, told, human)
         if waiting:
-            answer = _ask(match, mine)
+            answer = _ask(match, mine, human)
             if answer == "pass" or (answer == "empty" and optional):
                 passed = mine
                 if optional:
@@ -133,6 +144,16 @@ def _terminal_loop(match: Match, seat_bots: dict[int, Any], seed: int) -> None:
             else:
                 passed = None if answer == "moved" else passed
                 continue
+        held = [seat for seat, prompt in prompts.items() if prompt.waiting]
+        if held:
+            if mine is None or human in held:
+                say("Nobody answers the question asked: the game stops here.")
+                return
+            names = ", ".join(f"seat {seat} ({match.seats[seat]})" for seat in held)
+            say(f"{names[0].upper()}{names[1:]} {'waits' if len(held) == 1 else 'wait'} for "
+                "your answer: the phase cannot end before it comes (quit stops the game).")
+            passed = None
+            continue
         try:
             match.close_phase()
         except Rejected as rejected:
@@ -142,7 +163,7 @@ def _terminal_loop(match: Match, seat_bots: dict[int, Any], seed: int) -> None:
             console.print(f"[red]{rejected.reason}[/]", highlight=False)
         passed = None
         declined.clear()
-    _show(match, shown, told)
+    _show(match, shown, told, human)
 
 
 def _bot_moves(match: Match, seat_bots: dict[int, Any], rngs: dict[int, random.Random],
@@ -167,26 +188,34 @@ def _bot_moves(match: Match, seat_bots: dict[int, Any], rngs: dict[int, random.R
     return False
 
 
-def _show(match: Match, shown: str, told: int) -> tuple[str, int]:
-    """Print what seat 0 may know that happened since last time, then the board: when the
-    phase changed (a new turn, round or window), the seat's letter for it (what a player by
-    mail is sent: Rex Furum's latest report, not every earlier one again; the whole board
-    for most games), else only what was added to the board."""
-    events = match.events_for(0)
+def _show(match: Match, shown: str, told: int, human: int = 0) -> tuple[str, int]:
+    """Print what the person's seat may know that happened since last time, then the board:
+    when the phase changed (a new turn, round or window), the seat's letter for it (what a
+    player by mail is sent: Rex Furum's latest report, not every earlier one again; the
+    whole board for most games), else only what changed on the board (what was added, or
+    the lines that are new: a question asked, seconds spent)."""
+    events = match.events_for(human)
     for logged in events[told:]:
         if logged.event.kind != "timeout":
             say(match.game.describe(logged.event, match.state))
     key = match.game.phase_key(match.state)
     ends_at = "when you send your move"
-    rendered = match.game.render(match.view(0), ends_at=ends_at)
+    rendered = match.game.render(match.view(human), ends_at=ends_at)
     if not shown.startswith(f"{key}\n"):
-        say(match.game.letter(match.view(0), ends_at=ends_at))
-    elif rendered.startswith(shown.split("\n", 1)[1]):
-        say(_new_suffix(shown.split("\n", 1)[1], rendered))
+        say(match.game.letter(match.view(human), ends_at=ends_at))
+    else:
+        before = shown.split("\n", 1)[1]
+        if rendered.startswith(before):
+            say(_new_suffix(before, rendered))
+        else:
+            old = set(before.splitlines())
+            new = [line for line in rendered.splitlines() if line not in old]
+            if new:
+                say("\n".join(new))
     return f"{key}\n{rendered}", len(events)
 
 
-def _ask(match: Match, prompt: Prompt) -> str:
+def _ask(match: Match, prompt: Prompt, human: int = 0) -> str:
     """One line from the person: "moved", "pass", "empty", or "again" after a refused
     move (an empty line passes only on a prompt that needs no answer)."""
     console.print(prompt.text, highlight=False)
@@ -196,7 +225,7 @@ def _ask(match: Match, prompt: Prompt) -> str:
     if not text:
         return "empty"
     if text.lower() == "board":
-        say(match.game.render(match.view(0)))
+        say(match.game.render(match.view(human)))
         return "again"
     if text.lower() == "rules":
         _print_rules(match.game)
@@ -204,7 +233,7 @@ def _ask(match: Match, prompt: Prompt) -> str:
     if text.lower() == "pass":
         return "pass"
     try:
-        match.submit_text(0, text)
+        match.submit_text(human, text)
     except Rejected as rejected:
         console.print(f"[red]{rejected.reason}[/]", highlight=False)
         return "again"

@@ -77,6 +77,18 @@ def test_events_for_a_viewer_are_only_those_addressed_to_them():
     assert not [e for e in match.events_for(1) if e.event.kind == "orders_received"]
 
 
+def test_an_audience_may_name_spectators_beside_seats():
+    """A cut of something one seat is told whole goes to everyone but that seat: the
+    others by seat number, spectators by name."""
+    from hacktable.engine.contract import GM, SPECTATOR, Event
+
+    cut = Event("roll", {}, (1, 2, SPECTATOR))
+    assert [cut.visible_to(v) for v in (0, 1, 2, SPECTATOR, GM)] == [False, True, True,
+                                                                     True, True]
+    assert not Event("note", {}, (0, 1)).visible_to(SPECTATOR)
+    assert cut.to_json()["audience"] == [1, 2, "spectator"]
+
+
 def test_an_unknown_game_is_named_in_the_error():
     with pytest.raises(Rejected, match="no game called 'chess'"):
         get_game("chess")

@@ -32,8 +32,11 @@ Viewer = int | Literal["gm", "spectator"]
 
 EVERYONE: Literal["all"] = "all"
 GM_ONLY: Literal["gm"] = "gm"
-Audience = Literal["all", "gm"] | tuple[int, ...]
-"""Who an event is for: everyone, the gamemaster only, or the listed seats (the GM too)."""
+Audience = Literal["all", "gm"] | tuple[int | Literal["spectator"], ...]
+"""Who an event is for: everyone, the gamemaster only, or the listed seats (the GM too),
+where `"spectator"` in the list lets spectators see it as well: a game that tells a seat
+the whole of something and everyone else a cut of it addresses the cut to everyone but
+that seat, so nobody is told the same thing twice."""
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -53,7 +56,7 @@ class Event:
     def visible_to(self, viewer: Viewer) -> bool:
         if viewer == GM or self.audience == EVERYONE:
             return True
-        if self.audience == GM_ONLY or viewer == SPECTATOR:
+        if self.audience == GM_ONLY:
             return False
         return viewer in self.audience
 
@@ -68,7 +71,10 @@ class Prompt:
 
     `simultaneous` phases keep submissions secret until the phase closes; `time_limit`
     is the phase's length in seconds (the runtime sets the wall-clock deadline);
-    `submitted` says whether this seat has already handed something in.
+    `submitted` says whether this seat has already handed something in. `waiting` says
+    that this seat's clock stands still: it waits on someone else (a runner whose question
+    the gamemaster has not answered yet), so the runtime holds the phase's deadline with
+    the time left and gives it back, unchanged, once the wait is over.
     """
 
     kind: str
@@ -77,9 +83,10 @@ class Prompt:
     time_limit: float | None = None
     submitted: bool = False
     data: Mapping[str, JSON] = field(default_factory=dict)
+    waiting: bool = False
 
     def to_json(self) -> dict[str, JSON]:
-        return {
+        shown: dict[str, JSON] = {
             "kind": self.kind,
             "text": self.text,
             "simultaneous": self.simultaneous,
@@ -87,6 +94,9 @@ class Prompt:
             "submitted": self.submitted,
             "data": dict(self.data),
         }
+        if self.waiting:  # only while it waits: most prompts of most games never do
+            shown["waiting"] = True
+        return shown
 
 
 @dataclass(frozen=True, slots=True)

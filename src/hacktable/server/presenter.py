@@ -57,6 +57,7 @@ def match_info(live: Live) -> dict[str, Any]:
         "options": record.options,
         "deadline": iso(record.deadline_at),
         "remaining": record.remaining,
+        "held": live.clock.held,
         "referee": record.referee,
         "outcome": None if outcome is None else outcome.to_json(),
         "sent": sent(live) if outcome is None else None,

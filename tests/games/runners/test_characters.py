@@ -79,3 +79,27 @@ def test_characters_are_fixed_once_the_mission_starts():
     table.gm([3] * 9, do="start")
     with pytest.raises(Rejected, match="fixed once the mission starts"):
         table.act(MICA, do="character", sheet=sheet())
+
+
+def test_an_inventory_is_plain_lines():
+    # "each character is essentially 4 numbers (their stats) and an inventory": typed one
+    # item a line, never as JSON (`lockpick` alone is an inventory of one).
+    options = Table().options
+    assert build(sheet(inventory="lockpick"), options)["inventory"] == ["lockpick"]
+    assert build(sheet(inventory="lockpick\n\n  rope, 10 m \n"), options)["inventory"] == [
+        "lockpick", "rope, 10 m"]
+    assert build(sheet(inventory=["lockpick"]), options)["inventory"] == ["lockpick"]
+    with pytest.raises(Rejected, match="at most 12 items"):
+        build(sheet(inventory="\n".join(f"item {i}" for i in range(13))), options)
+    with pytest.raises(Rejected, match="one item per line"):
+        build(sheet(inventory=5), options)
+
+
+def test_a_character_pasted_as_text_is_read_or_explained():
+    options = Table().options
+    pasted = json.dumps(sheet(inventory=["crowbar"]))
+    assert build(pasted, options)["inventory"] == ["crowbar"]
+    with pytest.raises(Rejected, match=r"paste the whole text.*line 1, column"):
+        build('{"name": "Vex", "stats": ', options)
+    with pytest.raises(Rejected, match="nests too deep"):
+        build("[" * 1900 + "]" * 1900, options)

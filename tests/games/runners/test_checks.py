@@ -101,7 +101,8 @@ def test_a_guard_asks_a_question_on_her_turn():
     guard = table.state["npcs"][0]["id"]
     assert table.turn["ref"] == guard
     table.gm(do="check", seat=LUKE, stat="cha", dc=14, note="who are you?")
-    assert table.view(LUKE)["called"] == {"stat": "cha", "note": "who are you?", "sight": False}
+    assert table.view(LUKE)["called"] == {"stat": "cha", "note": "who are you?", "sight": False,
+                                          "charged": False, "keep": False}
     table.act(LUKE, [4, 4, 4], do="roll")
     assert table.state["rolls"][-1]["total"] == 17
     with pytest.raises(Rejected, match="no seconds"):

@@ -21,6 +21,22 @@ from hacktable.games.runners import GAME
       "passive": False, "sight": True}),
     (GM, "price 2 1", {"do": "price", "seat": 2, "seconds": 1}),
     (GM, "end turn", {"do": "end_turn"}),
+    (GM, "hold", {"do": "hold"}),
+    (GM, "dc 1 12", {"do": "check", "seat": 1, "dc": 12, "visibility": None}),
+    (GM, "check 1 dex 12 free", {"do": "check", "seat": 1, "stat": "dex", "dc": 12,
+                                 "visibility": None, "passive": False, "sight": False,
+                                 "charge": False}),
+    (GM, "keep 2 int", {"do": "check", "seat": 2, "stat": "int", "keep": True,
+                        "visibility": None}),
+    (GM, "door 8 2 open", {"do": "door", "at": [8, 2], "open": True}),
+    (GM, "end mission failure", {"do": "end_mission", "result": "failure"}),
+    (MICA, "unlock 8 2 careful", {"do": "act", "what": "unlock", "effort": "careful",
+                                  "fail": False, "target": [8, 2]}),
+    (MICA, "search the trash can", {"do": "act", "what": "search", "effort": "normal",
+                                    "fail": False, "target": "the trash can"}),
+    (MICA, "keep hasty the route", {"do": "check", "effort": "hasty", "keep": True,
+                                    "note": "the route"}),
+    (MICA, "roll kept", {"do": "roll", "kept": True}),
 ])
 def test_the_notation_reads_moves(seat, text, action):
     assert GAME.parse(Table().state, seat, text) == action
@@ -31,3 +47,16 @@ def test_an_unreadable_move_says_what_to_write():
         GAME.parse(Table().state, MICA, "dance")
     with pytest.raises(Rejected, match="check SEAT STAT DC"):
         GAME.parse(Table().state, GM, "check mica")
+
+
+def test_an_attack_names_someone_the_runner_can_see():
+    from tests.games.runners.helpers import mission, npc_ref
+
+    table = Table()
+    mission(table, [6, 6, 6, 1, 1, 1, 2, 2, 2], [("Guard", 0)], hidden=False)
+    table.gm(do="npc", name="Ghost", init=0, hidden=True)
+    guard = npc_ref(table, "Guard")
+    assert GAME.parse(table.state, MICA, "attack gu hasty")["target"] == guard
+    assert GAME.parse(table.state, MICA, "attack damien")["target"] == "s2"
+    with pytest.raises(Rejected, match=r"Name someone you can see: Damien, Luke, Guard\.$"):
+        GAME.parse(table.state, MICA, "attack ghost")

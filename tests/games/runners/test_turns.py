@@ -193,3 +193,17 @@ def test_illegal_input_says_what_to_do():
     with pytest.raises(Rejected, match="not a stat"):
         table.act(MICA, do="check")
         table.gm(do="check", seat=MICA, stat="luck", dc=10)
+
+
+def test_a_square_is_a_click_or_two_numbers_never_json_to_type():
+    # The map is clicked (a square sends [x, y]) or named in words: "3 5", "3, 5", "(3, 5)".
+    table = Table()
+    mission(table, [6, 6, 6, 1, 1, 1, 2, 2, 2], [("Guard", 5)])
+    guard = npc_ref(table, "Guard")
+    for written in ("3 5", "3, 5", "(3, 5)", [3, 5]):
+        table.gm(do="place", ref=guard, at=written)
+        assert table.state["npcs"][0]["pos"] == [3, 5]
+    table.gm(do="door", at="8, 2", open=True)
+    assert table.state["map"][2][8] == "'"
+    with pytest.raises(Rejected, match="column and row, counted from 0"):
+        table.gm(do="place", ref=guard, at="[3, 5]x")

@@ -4,6 +4,7 @@ of a mission and import it at the start of the next."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -16,6 +17,7 @@ STAT_NAMES = {"str": "Strength", "dex": "Dexterity", "int": "Intelligence",
 NAME_LIMIT = 24
 ITEM_LIMIT = 12
 TEXT_LIMIT = 200
+SHEET_LIMIT = 4000
 
 PREGENS = (
     {"name": "Mica", "stats": {"str": 2, "dex": 5, "int": 4, "cha": 1}},
@@ -43,9 +45,41 @@ def _text(value: Any, limit: int, what: str) -> str:
     return " ".join(value.split())[:limit]
 
 
+def sheet_of(data: Any) -> Any:
+    """A sheet as sent: an object, or the JSON text a player pasted from their last
+    mission (read here, so a typing slip gets a sentence, not a parse error)."""
+    if not isinstance(data, str):
+        return data
+    if len(data) > SHEET_LIMIT:
+        raise Rejected(f"A character sheet is at most {SHEET_LIMIT} characters.")
+    try:
+        return json.loads(data)
+    except RecursionError:
+        raise Rejected("That is not a character sheet: it nests too deep.") from None
+    except json.JSONDecodeError as error:
+        raise Rejected("That is not the character you took away: paste the whole text, "
+                       "from the first { to the last } (it goes wrong at line "
+                       f"{error.lineno}, column {error.colno}).") from None
+
+
+def items_of(value: Any) -> list[str]:
+    """The inventory: a list of items, or plain text with one item per line."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        value = value.splitlines()
+    if not isinstance(value, list):
+        raise Rejected("Write the inventory one item per line.")
+    items = [item for item in (_text(v, NAME_LIMIT * 2, "item") for v in value) if item]
+    if len(items) > ITEM_LIMIT:
+        raise Rejected(f"Carry at most {ITEM_LIMIT} items (you listed {len(items)}).")
+    return items
+
+
 def build(data: Any, options: Mapping[str, Any]) -> dict[str, Any]:
     """A fresh character from a player's sheet (a form or an imported JSON), or a Rejected
     that says which rule the sheet breaks."""
+    data = sheet_of(data)
     if not isinstance(data, Mapping):
         raise Rejected("A character is a name and four stats, e.g. {\"name\": \"Mica\", "
                        "\"stats\": {\"str\": 2, \"dex\": 5, \"int\": 4, \"cha\": 1}}.")
@@ -70,15 +104,12 @@ def build(data: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         raise Rejected(f"Your stats add up to {total}; they must add up to exactly {points} "
                        f"(nice try, min-maxers)." if total > points else
                        f"Your stats add up to {total}; spend all {points} points.")
-    inventory = data.get("inventory") or []
-    if not isinstance(inventory, list) or len(inventory) > ITEM_LIMIT:
-        raise Rejected(f"The inventory is a list of at most {ITEM_LIMIT} items.")
-    items = [_text(item, NAME_LIMIT * 2, "item") for item in inventory]
+    items = items_of(data.get("inventory"))
     outside = data.get("outside", False)
     if not isinstance(outside, bool):
         raise Rejected("Say true or false for whether the character starts outside the "
                        "mission area.")
-    return make(name, stats, options, [i for i in items if i],
+    return make(name, stats, options, items,
                 _text(data.get("notes"), TEXT_LIMIT, "notes"), outside)
 
 
@@ -89,7 +120,7 @@ def make(name: str, stats: Mapping[str, int], options: Mapping[str, Any],
     hp = stats["str"] + options["hp_bonus"]
     return {"name": name, "stats": dict(stats), "inventory": list(inventory or []),
             "notes": notes, "outside": outside, "hp": hp, "max_hp": hp, "dead": False,
-            "sneak": None, "spotted": False, "conditions": [], "pos": None}
+            "sneak": None, "spotted": False, "conditions": [], "pos": None, "kept": []}
 
 
 def pregen(index: int, options: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,8 +1,9 @@
 """Checks: 3d6 + a stat against a DC the GM keeps secret, passive checks (10 + stat),
-deliberate failures, sneaking rolls kept for later, and who may see each roll.
+deliberate failures, rolls kept for later, and who may see each roll.
 
 A roll is stored once, with everything; `visible_roll` cuts it down for each viewer, and
-the events a roll makes carry the same cut (the runner's has no DC, the GM's has all).
+the events a roll makes carry the same cut (the runner's has no DC, the GM's has all). The
+GM is told each roll once, whole: the cut goes to everyone else who may see it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from hacktable.engine.errors import Rejected
 from hacktable.games.runners import maps
 from hacktable.games.runners.characters import STAT_NAMES, stat_key
 from hacktable.games.runners.options import VISIBILITIES
-from hacktable.games.runners.state import GM_ONLY, GM_SEAT, State, dice, private, whole
+from hacktable.games.runners.state import GM_ONLY, GM_SEAT, State, all_but_gm, dice, whole
 
 EFFORTS = ("normal", "careful", "hasty")
 DC_LIMIT = 60
@@ -118,13 +119,14 @@ def visible_roll(state: State, record: Mapping[str, Any], viewer: Any) -> dict |
 
 
 def announce(state: State, record: Mapping[str, Any], events: list[Event]) -> None:
-    """One event per audience: the whole roll for the GM, the cut for whoever may see it."""
+    """One event per audience: the whole roll for the GM, the cut for whoever else may see
+    it (the GM is not told the same roll twice)."""
     events.append(Event("roll_gm", {"roll": dict(record)}, GM_ONLY))
     seat = record["seat"]
     if record["npc"] is not None or seat is None:
         return
     visibility = record["visibility"]
-    audience: Any = "all" if visibility == "public" else private(seat)
+    audience: Any = all_but_gm(state) if visibility == "public" else (seat,)
     shown = visible_roll(state, record, seat)
     if shown is not None:
         events.append(Event("roll", {"roll": shown}, audience))
@@ -139,20 +141,39 @@ def stat_of(value: Any) -> str:
 
 
 def runner_check(state: State, rng: random.Random, seat: int, spec: Mapping[str, Any],
-                 request: Mapping[str, Any], events: list[Event]) -> dict[str, Any]:
-    """Resolve a check a runner takes: the GM's stat, DC, visibility and sight, the
-    runner's effort and choice to fail on purpose."""
+                 request: Mapping[str, Any], events: list[Event],
+                 kind: str = "check") -> dict[str, Any]:
+    """Resolve a check a runner takes: the GM's stat, DC (none for a roll kept for later),
+    visibility and sight, the runner's effort and choice to fail on purpose."""
     character = state["characters"][str(seat)]
     stat = stat_of(spec.get("stat"))
-    dc = dc_of(spec.get("dc"))
+    dc = None if kind == "keep" else dc_of(spec.get("dc"))
     visibility = visibility_of(state, spec.get("visibility"))
     sight = spec.get("sight", False)
     if not isinstance(sight, bool):
         raise Rejected("Say true or false for whether the check needs sight.")
     _, modifier = effort_cost(state["options"], request.get("effort", "normal"))
     record = roll(state, rng, seat=seat, npc=None, stats=character["stats"], stat=stat,
-                  kind="check", dc=dc, modifier=modifier, visibility=visibility,
+                  kind=kind, dc=dc, modifier=modifier, visibility=visibility,
                   sight_penalty=disadvantaged(state, character, sight),
                   fail=bool(request.get("fail")), note=str(request.get("note", ""))[:80])
+    announce(state, record, events)
+    return record
+
+
+def kept_check(state: State, seat: int, spec: Mapping[str, Any], kept: Mapping[str, Any],
+               events: list[Event]) -> dict[str, Any]:
+    """A check answered with a roll kept for later: its total against the DC, no dice. A
+    roll kept blind stays blind."""
+    dc = dc_of(spec.get("dc"))
+    visibility = "blind" if kept["blind"] else visibility_of(state, spec.get("visibility"))
+    total = kept["total"]
+    record = {"id": len(state["rolls"]) + 1, "kind": "check", "seat": seat, "npc": None,
+              "stat": kept["stat"], "dice": [], "dropped": [], "modifier": 0,
+              "passive": False, "fail": False, "disadvantage": False, "kept": True,
+              "total": total, "dc": dc, "passed": total >= dc, "visibility": visibility,
+              "note": str(spec.get("note", ""))[:80],
+              "round": (state["turn"] or {}).get("round", 0)}
+    state["rolls"].append(record)
     announce(state, record, events)
     return record

@@ -9,12 +9,15 @@ Who is asked what (`prompts`):
 - before the mission: the GM (`prep`: NPCs, map, start) and every runner (`character`);
 - while tied runners settle the order: the GM (`ties`);
 - during the mission: the runner whose turn it is (`turn`, limited to `turn_seconds`: its
-  timeout ends the turn), every other living runner (`free`: untimed, for free actions and
-  checks the GM calls), and the GM (`gm`, or `npc_turn` on an NPC's turn, limited to
-  `npc_turn_seconds` where that is set, for visible NPCs only: a clock restarting for each
-  hidden NPC's turn would let the runners count them).
+  timeout ends the turn; `waiting` while the runner waits on the GM's answer, so the
+  runtime holds their clock), every other living runner (`free`: untimed, for free actions
+  and checks the GM calls), and the GM (`gm`, or `npc_turn` on an NPC's turn, limited to
+  `npc_turn_seconds` where that is set; the prompt's data lists the runners waiting on
+  the GM, so a terminal or a bot sees a new question arrive).
 
-`phase_key` counts turns, so the 30-second deadline restarts exactly when a turn passes.
+`phase_key` counts stretches: each runner's turn is one, and so is a run of NPC turns in a
+row (hidden or not), so the 30-second deadline restarts exactly when a runner's turn
+begins, and a clock for NPCs runs once over the whole run: it cannot count hidden NPCs.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any, ClassVar
 from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, Viewer
 from hacktable.engine.errors import Rejected
 from hacktable.games.runners import (
+    asks,
     gm_moves,
     hacking,
     legal,
@@ -86,13 +90,19 @@ class Runners(BaseGame):
         return events
 
     def timeout(self, state: dict, rng: random.Random) -> list[Event]:
-        """The turn's real seconds ran out: the turn ends, unspent seconds are wasted."""
+        """The turn's real seconds ran out: a runner's turn ends, unspent seconds are
+        wasted; on an NPC's turn, every NPC holds until the next runner (one clock ran
+        for the whole stretch)."""
         if state["phase"] != MISSION:
             raise Rejected("No turn is running, so there is no clock to run out."
                            if state["phase"] in (PREP, TIES) else "The mission is over.")
-        audience: Any = GM_ONLY if st.hidden(state, state["turn"]["ref"]) else "all"
-        events = [Event("timeout", {"ref": state["turn"]["ref"]}, audience)]
-        turns.end(state, events, "time")
+        ref = state["turn"]["ref"]
+        audience: Any = GM_ONLY if st.hidden(state, ref) else "all"
+        events = [Event("timeout", {"ref": ref}, audience)]
+        if st.seat_of(ref) is None:
+            turns.pass_npcs(state, events, "time")
+        else:
+            turns.end(state, events, "time")
         return events
 
     # -- who is asked ---------------------------------------------------------------------
@@ -116,12 +126,9 @@ class Runners(BaseGame):
         ref = turn["ref"]
         npc_turn = not ref.startswith("s")
         result = {GM_SEAT: Prompt(
-            "npc_turn" if npc_turn else "gm",
-            "Play this NPC's turn, then end it." if npc_turn else
-            "Rule: name DCs, price actions, fire readied actions.",
-            time_limit=(options["npc_turn_seconds"] or None)
-            if npc_turn and not st.hidden(state, ref) else None,
-            data={"turn": state["turns"]})}
+            "npc_turn" if npc_turn else "gm", asks.gm_prompt_text(state, npc_turn),
+            time_limit=(options["npc_turn_seconds"] or None) if npc_turn else None,
+            data={"turn": state["turns"], "waiting": asks.seats_waiting(state)})}
         for s, character in state["characters"].items():
             seat = int(s)
             if character["dead"]:
@@ -130,7 +137,8 @@ class Runners(BaseGame):
                 result[seat] = Prompt(
                     "turn", f"Your turn: {options['game_seconds']} game seconds to spend in "
                     f"{options['turn_seconds']} real seconds.",
-                    time_limit=options["turn_seconds"], data={"round": turn["round"]})
+                    time_limit=options["turn_seconds"], data={"round": turn["round"]},
+                    waiting=asks.holds_clock(state, seat))
             else:
                 result[seat] = Prompt("free", "Free actions at any time; answer the GM's "
                                       "checks.")
@@ -138,7 +146,7 @@ class Runners(BaseGame):
 
     def phase_key(self, state: dict) -> str:
         if state["phase"] == MISSION:
-            return f"turn {state['turns']}"
+            return f"turn {state.get('stretch', state['turns'])}"
         return state["phase"]
 
     def phase_label(self, state: dict) -> str:
@@ -190,6 +198,9 @@ class Runners(BaseGame):
         return copy.deepcopy(dict(data))
 
     def action_labels(self, action: Any) -> list[str]:
+        """The move, and which common action (`act attack`), for the simulator's table."""
+        if action.get("do") == "act" and isinstance(action.get("what"), str):
+            return [f"act {action['what'][:12]}"]
         return [str(action.get("do"))]
 
     def describe(self, event: Event, state: dict) -> str:
@@ -216,15 +227,19 @@ class Runners(BaseGame):
     # -- checks for tests -------------------------------------------------------------------
 
     def check_invariants(self, state: dict) -> None:
-        """HP within bounds, the order holds each living combatant in the area once, and a
-        runner's turn never has negative seconds."""
+        """HP within bounds, the order holds each living combatant in the area once, a
+        runner's turn never has negative seconds and an NPC's turn has none at all."""
         refs = [e["ref"] for e in state["order"]]
         assert len(refs) == len(set(refs)), "a combatant is twice in the order"
         for c in [*state["characters"].values(), *state["npcs"]]:
             assert 0 <= c["hp"] <= c["max_hp"], f"{c['name']}'s HP left its bounds"
         turn = state["turn"]
         if state["phase"] == MISSION:
-            assert turn is not None and 0 <= turn["seconds"] <= state["options"]["game_seconds"]
+            assert turn is not None
+            if turn["ref"].startswith("s"):
+                assert 0 <= turn["seconds"] <= state["options"]["game_seconds"]
+            else:
+                assert turn["seconds"] is None, "an NPC's turn has no seconds budget"
             assert state["order"][turn["index"]]["ref"] == turn["ref"]
         inits = [e["init"] for e in state["order"]]
         assert inits == sorted(inits, reverse=True), "the order is not highest first"
@@ -293,13 +308,28 @@ class Runners(BaseGame):
         Rules for Runners, Structure of a Mission)."""
         if seat == GM_SEAT or state["phase"] not in (PREP, MISSION):
             return []
-        moves: list[tuple[int, dict]] = [(GM_SEAT, {
+        moves: list[tuple[int, dict]] = []
+        if state["phase"] == MISSION and self._hidden_turn_follows(state):
+            moves.append((GM_SEAT, {"do": "end_turn"}))  # one hidden turn to the next
+        moves.append((GM_SEAT, {
             "do": "npc", "name": f"Shade {rng.randrange(1000)}", "init": rng.randrange(1, 20),
-            "hidden": True})]
+            "hidden": True}))
         lurking = [n for n in state["npcs"] if n["hidden"] and not n["dead"]]
         if lurking and state["phase"] == MISSION:
             moves.append((GM_SEAT, {"do": "attack", "target": lurking[0]["id"]}))
         return moves
+
+    @staticmethod
+    def _hidden_turn_follows(state: dict) -> bool:
+        """Whether the turn now is a hidden NPC's and the next, in the same round, is too:
+        passing from one to the other must tell the runners nothing."""
+        turn = state["turn"]
+        if not st.hidden(state, turn["ref"]):
+            return False
+        for entry in state["order"][turn["index"] + 1:]:
+            if not st.combatant(state, entry["ref"])["dead"]:
+                return st.hidden(state, entry["ref"])
+        return False
 
 
 GAME = Runners()

@@ -1,7 +1,9 @@
 """What the gamemaster (seat 0) may do: prepare the mission, settle ties, and rule: name a
-check's stat and secret DC, price or refuse a custom action, fire a readied action, deal
-damage, set conditions, move tokens and doors, take NPC turns. Every ruling is an entry of
-the log like anyone's move; the last one can be taken back within the same turn."""
+check's stat and secret DC (calls.py), price or refuse a custom action, fire a readied
+action, deal damage, set conditions, move tokens and doors, take NPC turns or let every NPC
+hold. Every ruling is an entry of the log like anyone's move; the last one can be taken
+back within the same turn. A ruling that settles what the runner whose turn it is asked
+may end their turn, if their seconds are spent."""
 
 from __future__ import annotations
 
@@ -12,9 +14,8 @@ from typing import Any
 
 from hacktable.engine.contract import Event
 from hacktable.engine.errors import Rejected
-from hacktable.games.runners import checks, hacking, initiative, maps, turns
+from hacktable.games.runners import calls, checks, combat, hacking, initiative, maps, turns
 from hacktable.games.runners.characters import STATS
-from hacktable.games.runners.runner_moves import reveal_if_found
 from hacktable.games.runners.state import (
     GM_ONLY,
     MISSION,
@@ -51,6 +52,7 @@ def perform(state: State, action: Mapping[str, Any], rng: random.Random) -> list
         told = any(event.audience != GM_ONLY for event in events)
         state["undo"] = {"turns": state["turns"], "do": do, "told": told, "state": before}
     turns.check_survivors(state, events)
+    turns.settle_current(state, events)
     return events
 
 
@@ -175,52 +177,6 @@ def rps(state: State, action: Mapping[str, Any], rng: random.Random,
 
 # -- ruling checks and requests ----------------------------------------------------------------
 
-def check(state: State, action: Mapping[str, Any], rng: random.Random,
-          events: list[Event]) -> None:
-    """Name the stat and the secret DC of a runner's check: the one they asked for, a new
-    one they must roll (a guard's question), or a passive one worked out at once."""
-    seat = _seat(state, action.get("seat"))
-    character = runner(state, seat)
-    if character["dead"]:
-        raise Rejected(f"{character['name']} is dead.")
-    stat = checks.stat_of(action.get("stat"))
-    dc = checks.dc_of(action.get("dc"))
-    visibility = checks.visibility_of(state, action.get("visibility"))
-    sight = action.get("sight", False)
-    if not isinstance(sight, bool):
-        raise Rejected("Say true or false for whether the check needs sight.")
-    passive = action.get("passive", False)
-    if not isinstance(passive, bool):
-        raise Rejected("Say true or false for a passive check.")
-    reveal = action.get("reveal")
-    if reveal is not None and not npc(state, reveal)["hidden"]:
-        raise Rejected("That NPC is not hidden; there is nothing to find.")
-    spec = {"stat": stat, "dc": dc, "visibility": visibility, "sight": sight,
-            "reveal": reveal}
-    request = state["requests"].get(str(seat))
-    if passive:
-        record = checks.roll(state, rng, seat=seat, npc=None, stats=character["stats"],
-                             stat=stat, kind="passive", dc=dc, visibility=visibility,
-                             sight_penalty=checks.disadvantaged(state, character, sight),
-                             passive=True, note=_text(action.get("note"), "note", 80, False))
-        checks.announce(state, record, events)
-    elif request and request["kind"] == "check":
-        del state["requests"][str(seat)]
-        record = checks.runner_check(state, rng, seat, spec, request, events)
-    else:
-        if str(seat) in state["called"]:
-            raise Rejected(f"{character['name']} has a check to roll already.")
-        state["called"][str(seat)] = {**spec, "note": _text(action.get("note"), "note", 80,
-                                                             False)}
-        events.append(Event("called", {"seat": seat, "stat": stat,
-                                       "note": state["called"][str(seat)]["note"]},
-                            private(seat)))
-        events.append(Event("called_gm", {"seat": seat, "dc": dc, "stat": stat}, GM_ONLY))
-        return
-    if reveal is not None:
-        reveal_if_found(state, reveal, record, events)
-
-
 def price(state: State, action: Mapping[str, Any], rng: random.Random,
           events: list[Event]) -> None:
     seat = _seat(state, action.get("seat"))
@@ -272,31 +228,7 @@ def attack(state: State, action: Mapping[str, Any], rng: random.Random,
     body = combatant(state, ref)
     if body["dead"]:
         raise Rejected(f"{body['name']} is already dead.")
-    damage = state["options"]["attack_damage"]
-    body["hits"] = body.get("hits", 0) + 1
-    if not hidden(state, ref):  # what the runners can have seen: never a hit taken hidden
-        body["seen_hits"] = body.get("seen_hits", 0) + 1
-    if body["hp"] <= 0:
-        body["dead"] = True
-        if "sneak" in body:
-            body["sneak"] = None
-    else:
-        body["hp"] = max(0, body["hp"] - damage)
-    audience: Any = GM_ONLY if hidden(state, ref) else "all"
-    data = {"ref": ref, "hp": body["hp"], "dead": body["dead"]}
-    if seat_of(ref) is None and not hidden(state, ref):
-        data = {"ref": ref, "dead": body["dead"]}
-        events.append(Event("hit_gm", {"ref": ref, "hp": body["hp"]}, GM_ONLY))
-    events.append(Event("hit", data, audience))
-    seat = seat_of(ref)
-    if body["dead"] and seat is not None:
-        state["requests"].pop(str(seat), None)
-        state["called"].pop(str(seat), None)
-        state["readied"].pop(str(seat), None)
-        if state["turn"] and state["turn"]["ref"] == ref:
-            turns.end(state, events, "dead")
-    elif body["dead"] and state["turn"] and state["turn"]["ref"] == ref:
-        turns.end(state, events, "dead")
+    combat.strike(state, ref, events)
 
 
 def heal(state: State, action: Mapping[str, Any], rng: random.Random,
@@ -398,13 +330,12 @@ def door(state: State, action: Mapping[str, Any], rng: random.Random,
          events: list[Event]) -> None:
     if state["map"] is None:
         raise Rejected("There is no map, so no door.")
-    at = action.get("at")
     open_ = action.get("open", True)
-    if (not isinstance(at, list) or len(at) != 2 or not isinstance(open_, bool)
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
-        raise Rejected("Name the door as [column, row] and say open true or false.")
-    state["map"] = maps.set_door(state["map"], at[0], at[1], open_)
-    events.append(Event("door", {"at": at, "open": open_}, "all"))
+    if not isinstance(open_, bool):
+        raise Rejected("Say open true or false for the door.")
+    x, y = maps.coordinates(action.get("at"))
+    state["map"] = maps.set_door(state["map"], x, y, open_)
+    events.append(Event("door", {"at": [x, y], "open": open_}, "all"))
 
 
 def place(state: State, action: Mapping[str, Any], rng: random.Random,
@@ -421,11 +352,23 @@ def place(state: State, action: Mapping[str, Any], rng: random.Random,
 
 def end_turn(state: State, action: Mapping[str, Any], rng: random.Random,
              events: list[Event]) -> None:
+    """End this NPC's turn (the next may be another NPC's)."""
     ref = state["turn"]["ref"]
     if seat_of(ref) is not None:
         raise Rejected("A runner's turn ends when they say so or when their 30 seconds run "
                        "out; you may pause or extend the clock instead.")
     turns.end(state, events, "ended")
+
+
+def hold(state: State, action: Mapping[str, Any], rng: random.Random,
+         events: list[Event]) -> None:
+    """All NPCs hold: this NPC's turn and every NPC turn after it, hidden or not, pass up
+    to the next runner's turn, in one ruling."""
+    ref = state["turn"]["ref"]
+    if seat_of(ref) is not None:
+        raise Rejected("It is a runner's turn; \"hold\" passes NPC turns only (the runner "
+                       "ends their own turn).")
+    turns.pass_npcs(state, events, "held")
 
 
 def end_mission(state: State, action: Mapping[str, Any], rng: random.Random,
@@ -452,10 +395,10 @@ def undo(state: State, action: Mapping[str, Any], rng: random.Random,
 
 
 HANDLERS = {"npc": add_npc, "remove_npc": remove_npc, "map": load_map, "start": start,
-            "tie": tie, "rps": rps, "check": check, "price": price, "refuse": refuse,
+            "tie": tie, "rps": rps, "check": calls.rule, "price": price, "refuse": refuse,
             "fire": fire, "attack": attack, "heal": heal, "condition": condition,
             "spot": spot, "find": find, "show": show, "door": door, "place": place,
-            "end_turn": end_turn, "end_mission": end_mission, "undo": undo,
+            "end_turn": end_turn, "hold": hold, "end_mission": end_mission, "undo": undo,
             "hack": hacking.hand_out}
 PHASES = {"npc": (PREP, MISSION), "remove_npc": (PREP,), "map": (PREP,), "start": (PREP,),
           "tie": (TIES,), "rps": (TIES,), "undo": (PREP, TIES, MISSION),

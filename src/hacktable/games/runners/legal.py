@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from hacktable.games.runners import maps
+from hacktable.games.runners import common, maps
+from hacktable.games.runners.calls import cheapest
 from hacktable.games.runners.characters import speed
-from hacktable.games.runners.checks import disadvantaged, effort_cost
+from hacktable.games.runners.checks import EFFORTS, disadvantaged, effort_cost
 from hacktable.games.runners.gm_moves import NPC_LIMIT
 from hacktable.games.runners.state import GM_SEAT, MISSION, PREP, TIES, State, on_turn
 
@@ -27,9 +28,7 @@ def runner_moves(state: State, seat: int) -> list[Action]:
     mine = on_turn(state, seat)
     left = state["turn"]["seconds"] if mine else 0
     options = state["options"]
-    if str(seat) in state["called"]:
-        moves.append({"do": "roll", "effort": "normal"})
-        moves.append({"do": "fail"})
+    moves += _answers(state, seat, character, left)
     if character["sneak"] is not None:
         moves.append({"do": "stop_sneaking"})
     if character["outside"]:
@@ -45,11 +44,14 @@ def runner_moves(state: State, seat: int) -> list[Action]:
                 moves.append({"do": "accept"})
             moves.append({"do": "decline"})
         if request is None:
-            for effort in ("normal", "careful", "hasty"):
+            for effort in EFFORTS:
                 if effort_cost(options, effort)[0] <= left:
                     moves.append({"do": "check", "effort": effort, "note": "the lock"})
+            if effort_cost(options, "normal")[0] <= left:
+                moves.append({"do": "check", "keep": True, "note": "the guard's route"})
+                moves += _actions(state, seat, left)
             if str(seat) not in state["readied"]:
-                moves.append({"do": "ask", "ready": True, "text": "pull the alarm",
+                moves.append({"do": "ready", "text": "pull the alarm",
                               "trigger": "a guard turns the corner"})
         if (character["sneak"] is None
                 and (not character["spotted"] or disadvantaged(state, character, True))
@@ -59,6 +61,39 @@ def runner_moves(state: State, seat: int) -> list[Action]:
         if left:
             moves.append({"do": "waste", "seconds": left})
         moves.append({"do": "end"})
+    return moves
+
+
+def _answers(state: State, seat: int, character: dict, left: int) -> list[Action]:
+    """How this runner may answer the check the GM called for, if any."""
+    called = state["called"].get(str(seat))
+    if called is None:
+        return []
+    moves: list[Action] = [{"do": "fail"}]
+    if called.get("charge"):
+        moves += [{"do": "roll", "effort": effort} for effort in EFFORTS
+                  if effort_cost(state["options"], effort)[0] <= left]
+    else:
+        moves.append({"do": "roll", "effort": "normal"})
+    if not called.get("keep") and any(k["stat"] == called["stat"]
+                                       for k in character.get("kept", [])):
+        moves.append({"do": "roll", "kept": True})
+    return moves
+
+
+def _actions(state: State, seat: int, left: int) -> list[Action]:
+    """A few common actions: an attack on each foe in sight, an unlock, a hack, a search."""
+    moves: list[Action] = []
+    hasty = effort_cost(state["options"], "hasty")[0] <= left
+    for entry in common.targets(state, seat):
+        what = entry["what"]
+        aims = [t.get("ref", t.get("at")) for t in entry["targets"]][:3]
+        if what == "attack":
+            moves += [{"do": "act", "what": what, "target": ref} for ref in aims]
+        else:
+            moves += [{"do": "act", "what": what, "target": at} for at in aims[:1]]
+            if hasty:
+                moves.append({"do": "act", "what": what, "effort": "hasty", "note": "quickly"})
     return moves
 
 
@@ -101,17 +136,13 @@ def gm_moves(state: State) -> list[Action]:
             continue
         request = state["requests"].get(s)
         if request and request["kind"] == "check":
-            for dc in SAMPLE_DCS:
-                moves.append({"do": "check", "seat": seat, "stat": "dex", "dc": dc})
-            moves.append({"do": "check", "seat": seat, "stat": "int", "dc": 12,
-                          "visibility": "blind", "sight": True})
+            moves += _rulings(seat, request)
         elif request and request.get("price") is None:
             top = 0 if request["kind"] == "free" else state["options"]["game_seconds"]
             moves.extend({"do": "price", "seat": seat, "seconds": n} for n in range(top + 1))
             moves.append({"do": "refuse", "seat": seat, "reason": "the guard is watching"})
         elif s not in state["called"]:
-            moves.append({"do": "check", "seat": seat, "stat": "cha", "dc": 14,
-                          "note": "a guard asks a question"})
+            moves += _calls(state, seat)
         moves.append({"do": "check", "seat": seat, "stat": "dex", "dc": 15, "passive": True})
         if s in state["readied"]:
             moves.append({"do": "fire", "seat": seat})
@@ -132,8 +163,35 @@ def gm_moves(state: State) -> list[Action]:
     ref = state["turn"]["ref"]
     if not ref.startswith("s"):
         moves.append({"do": "end_turn"})
+        moves.append({"do": "hold"})
     moves.append({"do": "end_mission", "result": "success"})
     return moves + _undo(state)
+
+
+def _rulings(seat: int, request: dict) -> list[Action]:
+    """Rulings on a check a runner asked for: the DC (the stat too, unless the action names
+    it), or just the stat of a check kept for later."""
+    if request.get("keep"):
+        return [{"do": "check", "seat": seat, "stat": "int"}]
+    if request.get("stat"):
+        return [{"do": "check", "seat": seat, "dc": dc} for dc in SAMPLE_DCS] + [
+            {"do": "check", "seat": seat, "stat": "str", "dc": 12, "visibility": "public"}]
+    return [{"do": "check", "seat": seat, "stat": "dex", "dc": dc} for dc in SAMPLE_DCS] + [
+        {"do": "check", "seat": seat, "stat": "int", "dc": 12, "visibility": "blind",
+         "sight": True}]
+
+
+def _calls(state: State, seat: int) -> list[Action]:
+    """Checks the GM may call for: a guard's question (free), one on the runner's own turn
+    that costs their seconds (when they have enough), one kept for later."""
+    moves: list[Action] = [{"do": "check", "seat": seat, "stat": "cha", "dc": 14,
+                            "charge": False, "note": "a guard asks a question"},
+                           {"do": "check", "seat": seat, "stat": "int", "keep": True,
+                            "charge": False}]
+    if on_turn(state, seat) and state["turn"]["seconds"] >= cheapest(state["options"]):
+        moves.append({"do": "check", "seat": seat, "stat": "dex", "dc": 12,
+                      "note": "roll for Dexterity"})
+    return moves
 
 
 def _undo(state: State) -> list[Action]:

@@ -12,6 +12,7 @@ Rows may differ in length; anything past a row's end is outside the building (a 
 from __future__ import annotations
 
 import math
+import re
 from collections import deque
 from collections.abc import Mapping
 from typing import Any
@@ -64,12 +65,29 @@ def square(rows: list[str], x: int, y: int) -> str:
     return "#"
 
 
-def point(value: Any, rows: list[str]) -> tuple[int, int]:
-    """A square given as [x, y] on the map, or a sentence saying why it is not one."""
+SQUARE_TEXT = re.compile(r"\s*\(?\s*(\d{1,2})\s*[, ]\s*(\d{1,2})\s*\)?\s*")
+
+
+def looks_like_square(value: str) -> bool:
+    """Whether a few words are a square written as "x y", "x, y" or "(x, y)"."""
+    return SQUARE_TEXT.fullmatch(value) is not None
+
+
+def coordinates(value: Any) -> tuple[int, int]:
+    """A square given as [x, y] (what a click on the map sends) or written as "x y",
+    "x, y" or "(x, y)", or a sentence saying how to name one."""
+    if isinstance(value, str) and (found := SQUARE_TEXT.fullmatch(value)):
+        return int(found.group(1)), int(found.group(2))
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise Rejected("Name a square as [column, row], counted from 0.")
-    x, y = value
+        raise Rejected("Name a square by its column and row, counted from 0 (e.g. 3, 5), or "
+                       "pick it on the map.")
+    return value[0], value[1]
+
+
+def point(value: Any, rows: list[str]) -> tuple[int, int]:
+    """An open square of the map, or a sentence saying why it is not one."""
+    x, y = coordinates(value)
     if square(rows, x, y) in BLOCKING:
         raise Rejected(f"Square ({x}, {y}) is a wall or a closed door; pick an open square.")
     return x, y

@@ -4,6 +4,7 @@ ruling in docs/rules/runners.md names the option that changes it."""
 from hacktable.engine.options import Option, OptionSchema
 
 VISIBILITIES = ("gm", "public", "blind", "self")
+STATS = ("str", "dex", "int", "cha")
 """Who sees a roll, as in Foundry VTT: `gm` the roller and the GM, `public` everyone,
 `blind` the GM only, `self` the roller (and the GM's console, which sees everything)."""
 
@@ -57,8 +58,10 @@ OPTIONS = OptionSchema((
            "30 real-life seconds\").", 5, 600),
     Option("game_seconds", 3, "Game seconds a turn is worth (\"represents 3 in-game "
            "seconds\").", 1, 20),
-    Option("npc_turn_seconds", 0, "Real seconds the GM has for an NPC's turn; 0 leaves NPC "
-           "turns untimed (the GM ends them).", 0, 600),
+    Option("npc_turn_seconds", 0, "Real seconds the GM has for a run of NPC turns in a row "
+           "(hidden or not: one clock for the whole run); when they run out, every NPC in it "
+           "holds. 0 leaves NPC turns untimed (the GM ends them, or lets all NPCs hold).",
+           0, 600),
     Option("round_limit", 0, "Rounds after which the mission ends by itself; 0 means only "
            "the GM ends it (the seed sets no limit).", 0, 100),
     # -- actions (Rules for Runners, List of Common Actions) ----------------------------------
@@ -68,6 +71,15 @@ OPTIONS = OptionSchema((
            0, 10),
     Option("sneak_move_seconds", 2, "Game seconds of a Move while sneaking (\"2 seconds "
            "... instead of 1\").", 1, 10),
+    Option("attack_stat", "str", "The stat a runner's attack checks unless the GM names "
+           "another (the seed gives none; Strength: \"how tough your bones and muscles "
+           "are\").", choices=STATS),
+    Option("unlock_stat", "dex", "The stat of an unlock (\"The GM tells Mica to roll for "
+           "Dexterity\").", choices=STATS),
+    Option("hack_stat", "int", "The stat of a hack (Intelligence: \"checks made to "
+           "physically operate devices\").", choices=STATS),
+    Option("search_stat", "int", "The stat of a search (Intelligence: \"find things\").",
+           choices=STATS),
     Option("attack_damage", 1, "HP an attack takes (HP is \"the amount of attacks you can "
            "take\").", 1, 10),
     Option("diagonals", True, "Whether a move may step diagonally (a diagonal step is one "

@@ -1,6 +1,8 @@
 """What a runner may do: build a character before the mission, then on their turn move,
-sneak, ask for checks and custom actions, ready an action, and at any time take free
-actions (stop sneaking, answer a check the GM calls, enter the mission area)."""
+sneak, take a common action in one step (attack, unlock, hack, search), ask for a check
+(to use now or keep for later), ask for a custom action ("something else"), ready an
+action, and at any time take free actions (stop sneaking, answer a check the GM calls,
+enter the mission area)."""
 
 from __future__ import annotations
 
@@ -10,12 +12,13 @@ from typing import Any
 
 from hacktable.engine.contract import Event
 from hacktable.engine.errors import Rejected
-from hacktable.games.runners import checks, hacking, initiative, maps, turns
+from hacktable.games.runners import calls, checks, common, hacking, initiative, maps, turns
 from hacktable.games.runners.characters import build, speed
 from hacktable.games.runners.state import (
     MISSION,
     PREP,
     State,
+    all_but_gm,
     hidden,
     on_turn,
     private,
@@ -41,8 +44,8 @@ def perform(state: State, seat: int, action: Mapping[str, Any], rng: random.Rand
     handler = HANDLERS.get(do) if isinstance(do, str) else None
     if handler is None:
         raise Rejected(f"{do!r} is not something a runner can do; try move, sneak, "
-                       f"stop_sneaking, check, ask, accept, decline, roll, fail, enter, "
-                       f"answer or end.")
+                       f"stop_sneaking, act (attack, unlock, hack, search), check, ask, "
+                       f"ready, accept, decline, roll, fail, enter, answer or end.")
     character = runner(state, seat)
     if state["phase"] == PREP:
         if do not in ("character", "notes"):
@@ -151,19 +154,52 @@ def _no_request(state: State, seat: int) -> None:
 
 def check(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
           events: list[Event]) -> None:
+    """Ask the GM for a check, paying its seconds now; `keep`: only to record the total
+    for later (Rules for Runners, Making Checks)."""
     _own_turn(state, seat, "start a check")
     _no_request(state, seat)
     effort = checks.effort_of(action.get("effort"))
     fail = action.get("fail", False)
     if not isinstance(fail, bool):
         raise Rejected("Say true or false for failing on purpose.")
+    keep = action.get("keep", False)
+    if not isinstance(keep, bool):
+        raise Rejected("Say true or false for keeping the check for later.")
+    if keep and fail:
+        raise Rejected("A check kept for later is failed (if you like) when you use it, not "
+                       "now.")
     note = _text(action, "note", "thing you try", required=False)
     seconds, _ = checks.effort_cost(state["options"], effort)
     turns.spend(state, seat, seconds)
     state["requests"][str(seat)] = {"kind": "check", "effort": effort, "fail": fail,
-                                    "note": note, "seconds": seconds, "price": None}
+                                    "note": note, "seconds": seconds, "price": None,
+                                    "keep": keep}
     events.append(Event("check_asked", {"seat": seat, "effort": effort, "note": note,
-                                        "seconds": seconds}, "all"))
+                                        "seconds": seconds, "keep": keep}, "all"))
+
+
+def act(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+        events: list[Event]) -> None:
+    """A common action in one step: the generic check's seconds now, the GM names the DC
+    (see common.py)."""
+    _own_turn(state, seat, "act")
+    _no_request(state, seat)
+    what = common.what_of(action.get("what"))
+    effort = checks.effort_of(action.get("effort"))
+    fail = action.get("fail", False)
+    if not isinstance(fail, bool):
+        raise Rejected("Say true or false for failing on purpose.")
+    target = common.target_of(state, seat, what, action.get("target"))
+    note = _text(action, "note", "thing you try", required=False)
+    seconds, _ = checks.effort_cost(state["options"], effort)
+    turns.spend(state, seat, seconds)
+    request = {"kind": "check", "what": what, "target": target,
+               "stat": common.default_stat(state["options"], what), "effort": effort,
+               "fail": fail, "note": note, "seconds": seconds, "price": None, "keep": False}
+    state["requests"][str(seat)] = request
+    events.append(Event("check_asked", {"seat": seat, "effort": effort, "note": note,
+                                        "seconds": seconds, **common.public(state, request)},
+                        "all"))
 
 
 def ask(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
@@ -186,7 +222,14 @@ def ask(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
                                     "price": None}
     events.append(Event("asked", {"seat": seat, "kind": kind, "text": text,
                                   "trigger": trigger}, private(seat)))
-    events.append(Event("asking", {"seat": seat, "kind": kind}, "all"))
+    events.append(Event("asking", {"seat": seat, "kind": kind}, all_but_gm(state)))
+
+
+def ready(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+          events: list[Event]) -> None:
+    """Ready an action (Rules for Runners, Turns): the action and its trigger, priced by
+    the GM, paid now."""
+    ask(state, seat, {**action, "ready": True}, rng, events)
 
 
 def accept(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
@@ -215,38 +258,6 @@ def decline(state: State, seat: int, action: Mapping[str, Any], rng: random.Rand
         raise Rejected("There is no price to decline.")
     del state["requests"][str(seat)]
     events.append(Event("declined", {"seat": seat}, private(seat)))
-
-
-def answer(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
-           events: list[Event]) -> None:
-    """Roll (or fail on purpose) the check the GM called for."""
-    called = state["called"].get(str(seat))
-    if called is None:
-        raise Rejected("The GM has not called for a check from you.")
-    if checks.effort_of(action.get("effort")) != "normal":
-        raise Rejected("A check the GM calls for takes no seconds and no +5/-5: roll it "
-                       "as it is (or fail it on purpose).")
-    effort = "normal"
-    del state["called"][str(seat)]
-    request = {"effort": effort, "fail": action.get("do") == "fail",
-               "note": called.get("note", "")}
-    record = checks.runner_check(state, rng, seat, called, request, events)
-    if called.get("reveal"):
-        reveal_if_found(state, called["reveal"], record, events)
-
-
-def reveal_if_found(state: State, ref: str, record: Mapping[str, Any],
-                    events: list[Event]) -> None:
-    """A runner who finds a hidden NPC sees it, and so does everyone."""
-    from hacktable.games.runners.state import npc
-
-    found = npc(state, ref)
-    if record["passed"] and found["hidden"]:
-        found["hidden"] = False
-        entry = next((e for e in state["order"] if e["ref"] == ref), None)
-        events.append(Event("revealed", {"ref": ref, "name": found["name"],
-                                         "init": entry["init"] if entry else None,
-                                         "pos": found["pos"]}, "all"))
 
 
 def enter(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
@@ -282,8 +293,9 @@ def waste(state: State, seat: int, action: Mapping[str, Any], rng: random.Random
 
 
 HANDLERS = {"character": character, "notes": notes, "move": move, "sneak": sneak,
-            "stop_sneaking": stop_sneaking, "check": check, "ask": ask, "accept": accept,
-            "decline": decline, "roll": answer, "fail": answer, "enter": enter, "end": end,
-            "waste": waste, "answer": hacking.answer}
+            "stop_sneaking": stop_sneaking, "check": check, "act": act, "ask": ask,
+            "ready": ready, "accept": accept, "decline": decline, "roll": calls.answer,
+            "fail": calls.answer, "enter": enter, "end": end, "waste": waste,
+            "answer": hacking.answer}
 
 __all__ = ["HANDLERS", "hidden", "perform"]

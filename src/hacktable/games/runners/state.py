@@ -10,6 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from hacktable.engine.contract import SPECTATOR
 from hacktable.engine.errors import Rejected
 from hacktable.games.runners import maps
 from hacktable.games.runners.characters import pregen
@@ -26,6 +27,12 @@ PREP, TIES, MISSION, OVER = "prep", "ties", "mission", "over"
 def private(seat: int) -> tuple[int, ...]:
     """An event for one runner and the GM."""
     return (GM_SEAT, seat) if seat != GM_SEAT else GM_ONLY
+
+
+def all_but_gm(state: State) -> tuple[int | str, ...]:
+    """Every runner and the spectators, not the GM: the audience of a cut of something the
+    GM is told whole in an event of their own (so the GM reads it once)."""
+    return (*range(1, len(state["names"])), SPECTATOR)
 
 
 def setup(seats: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> State:
@@ -46,6 +53,7 @@ def setup(seats: Sequence[str], options: Mapping[str, Any], rng: random.Random) 
         "ties": [],
         "turn": None,
         "turns": 0,
+        "stretch": 0,
         "requests": {},
         "called": {},
         "readied": {},

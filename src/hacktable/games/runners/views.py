@@ -10,7 +10,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from hacktable.games.runners import hacking, initiative
+from hacktable.games.runners import asks, common, hacking, initiative, kept
+from hacktable.games.runners.calls import called_view
 from hacktable.games.runners.characters import STATS, export, speed
 from hacktable.games.runners.checks import visible_roll
 from hacktable.games.runners.state import GM_SEAT, State, hidden, name_of, seat_of
@@ -36,10 +37,13 @@ def _runner_public(state: State, seat: int, character: Mapping[str, Any]) -> dic
             "asking": (state["requests"].get(str(seat)) or {}).get("kind")}
 
 
-def _runner_full(state: State, seat: int, character: Mapping[str, Any]) -> dict:
+def _runner_full(state: State, seat: int, character: Mapping[str, Any],
+                 gm: bool = False) -> dict:
     full = _runner_public(state, seat, character)
     full.update({"inventory": list(character["inventory"]), "notes": character["notes"],
                  "sneak": character["sneak"], "passives": _passives(state, character),
+                 "kept": [dict(k) for k in character.get("kept", [])] if gm
+                 else kept.shown(character),
                  "export": json.dumps(export(character), sort_keys=True)})
     return full
 
@@ -51,9 +55,11 @@ def _turn(state: State, gm: bool) -> dict | None:
     ref = turn["ref"]
     if not gm and hidden(state, ref):
         return {"floor": True, "round": turn["round"], "ref": None, "name": None,
-                "seat": None, "seconds": None}
+                "seat": None, "seconds": None, "waiting": False}
+    seat = seat_of(ref)
     return {"floor": False, "round": turn["round"], "ref": ref, "name": name_of(state, ref),
-            "seat": seat_of(ref), "seconds": turn["seconds"],
+            "seat": seat, "seconds": turn["seconds"] if seat is not None else None,
+            "waiting": seat is not None and asks.holds_clock(state, seat),
             "hidden": hidden(state, ref) if gm else False}
 
 
@@ -90,15 +96,17 @@ def gm_view(state: State, seat: int | None) -> dict[str, Any]:
     view = _common(state)
     view.update({
         "gm": True, "seat": seat,
-        "runners": [_runner_full(state, int(s), c)
+        "runners": [_runner_full(state, int(s), c, gm=True)
                     for s, c in sorted(state["characters"].items(), key=lambda kv: int(kv[0]))],
         "npcs": [dict(n) for n in state["npcs"]],
         "order": _order(state, gm=True), "turn": _turn(state, gm=True),
         "requests": {s: dict(r) for s, r in state["requests"].items()},
+        "waiting": asks.seats_waiting(state),
         "called": {s: dict(c) for s, c in state["called"].items()},
         "readied": {s: dict(r) for s, r in state["readied"].items()},
         "rolls": [dict(r) for r in state["rolls"][-ROLLS_SHOWN:]],
         "tasks": hacking.gm_view(state),
+        "actions": common.targets(state, None),
         "undo": None if state["undo"] is None or state["undo"]["turns"] != state["turns"]
         else state["undo"]["do"],
     })
@@ -123,14 +131,13 @@ def runner_view(state: State, seat: int | None) -> dict[str, Any]:
         "order": _order(state, gm=False), "turn": _turn(state, gm=False),
         "rolls": rolls[-ROLLS_SHOWN:],
         "request": None, "called": None, "readied": None, "hack": None,
+        "actions": common.targets(state, seat),
     })
     if seat is not None:
         request = state["requests"].get(str(seat))
         called = state["called"].get(str(seat))
         view["request"] = None if request is None else dict(request)
-        view["called"] = None if called is None else {"stat": called["stat"],
-                                                      "note": called["note"],
-                                                      "sight": called["sight"]}
+        view["called"] = None if called is None else called_view(called)
         readied = state["readied"].get(str(seat))
         view["readied"] = None if readied is None else dict(readied)
         view["hack"] = hacking.seat_view(state, seat)
