@@ -18,6 +18,7 @@ import secrets
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +117,16 @@ def survivors(prefix: str, grace: float = 10.0,
         if not alive or time.monotonic() > deadline:
             return alive
         time.sleep(0.2)
+
+
+def wait_for_marked(check: Callable[[list[int]], bool], timeout: float = 60.0) -> list[int]:
+    """This process's marked processes, once `check` accepts them (bounded wait)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = marked(MARK)
+        if check(found) or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)
 
 
 def _group(pid: int) -> int | None:
