@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 from tests import processes
+from tests.services import drop_leftover_databases
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -33,15 +34,21 @@ def nothing_left_running() -> Iterator[None]:
 
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """In the xdist controller: any process of this run outside the controller's own group
-    (its workers) is a leftover; it fails the run."""
-    if not session.config.pluginmanager.has_plugin("dsession"):  # not an xdist controller
+    """Once the whole run is over (in xdist's controller, after its workers): this run's
+    PostgreSQL databases still there are dropped, and any process of this run outside the
+    controller's own group (its workers) is a leftover that fails the run."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    dropped = drop_leftover_databases()
+    if dropped and reporter is not None:
+        reporter.write_line(f"dropped databases a test left: {', '.join(dropped)}")
+    if not session.config.pluginmanager.has_plugin("dsession"):  # the fixture checked
         return
     left = processes.survivors(os.environ[processes.RUN_ID] + ":",
                                ignore_group=os.getpgid(0))
     if not left:
         return
-    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     lines = [processes.describe(pid) for pid in left]
     processes.kill_pids(left)
     if reporter is not None:

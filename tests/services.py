@@ -38,7 +38,8 @@ def postgres_database() -> Iterator[str]:
     """A fresh, empty PostgreSQL database, dropped afterwards; yields its URL."""
     import psycopg
 
-    name = f"hacktable_test_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}_{secrets.token_hex(4)}"
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    name = f"{DATABASE_PREFIX}{worker}_{secrets.token_hex(4)}"
     try:
         admin = psycopg.connect(POSTGRES_ADMIN, autocommit=True, connect_timeout=3)
     except psycopg.OperationalError as error:
@@ -51,6 +52,28 @@ def postgres_database() -> Iterator[str]:
     finally:
         with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+DATABASE_PREFIX = f"hacktable_test_{os.environ[processes.RUN_ID]}_"
+"""Every database this run creates is named so (then the worker, then a random part)."""
+
+
+def drop_leftover_databases() -> list[str]:
+    """Drop this run's databases that are still there (a test process killed before its
+    cleanup); returns their names. Nothing to do where PostgreSQL is not running."""
+    import psycopg
+
+    try:
+        admin = psycopg.connect(POSTGRES_ADMIN, autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError:
+        return []
+    with admin:
+        names = [row[0] for row in admin.execute(
+            "SELECT datname FROM pg_database WHERE starts_with(datname, %s)",
+            (DATABASE_PREFIX,))]
+        for name in names:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    return names
 
 
 def redis_url() -> str:
@@ -177,10 +200,24 @@ class Server:
         raise RuntimeError(f"no free port after {PORT_TRIES} tries: {self.log()}")
 
     def _launch(self) -> None:
+        env = self.environment()
+        assert self.log_path is not None and self.ready_path is not None
+        self.ready_path.unlink(missing_ok=True)
+        with self.log_path.open("ab") as log:
+            self.process = processes.start(self.command(), env=env, stdout=log,
+                                           stderr=subprocess.STDOUT)
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "uvicorn", "--factory", "hacktable.server.app:app_from_env",
+                "--host", self.bind, "--port", str(self.port), "--log-level", "warning"]
+
+    def environment(self) -> dict[str, str]:
+        """The process's environment; names its log and ready files (`log_path`,
+        `ready_path`) after the port."""
         env = dict(os.environ, HACKTABLE_DATABASE_URL=self.database_url,
                    HACKTABLE_CLOCK_FILE=str(self.clock.path), HACKTABLE_TICK="0.05",
                    HACKTABLE_LOOKUP_MISSES_PER_HOUR="0", HACKTABLE_CREATES_PER_HOUR="0",
-                   HACKTABLE_REDIS_PREFIX=REDIS_PREFIX)
+                   HACKTABLE_REDIS_PREFIX=REDIS_PREFIX, HACKTABLE_EXIT_WITH_PARENT="1")
         env.update(self.env)  # tests of the limits set their own
         if self.redis_url:
             env["HACKTABLE_REDIS_URL"] = self.redis_url
@@ -188,13 +225,8 @@ class Server:
             env.pop("HACKTABLE_REDIS_URL", None)
         self.log_path = self.clock.path.with_name(f"server-{self.port}.log")
         self.ready_path = self.clock.path.with_name(f"server-{self.port}.ready")
-        self.ready_path.unlink(missing_ok=True)
         env["HACKTABLE_READY_FILE"] = str(self.ready_path)
-        with self.log_path.open("ab") as log:
-            self.process = processes.start(
-                [sys.executable, "-m", "uvicorn", "--factory", "hacktable.server.app:app_from_env",
-                 "--host", self.bind, "--port", str(self.port), "--log-level", "warning"],
-                env=env, stdout=log, stderr=subprocess.STDOUT)
+        return env
 
     def wait_until_ready(self, timeout: float = READY_SECONDS) -> Server:
         """Wait until the process answers (`await_ready`); stop it where it does not."""

@@ -23,6 +23,7 @@ from hacktable.server.deadlines import run_deadlines
 from hacktable.server.errors import TableError
 from hacktable.server.limits import RateLimits, TokenBuckets
 from hacktable.server.origin import SameOriginOnly
+from hacktable.server.parent import exit_with_parent
 from hacktable.server.service import Table
 from hacktable.server.settings import Settings
 from hacktable.server.thinking import ThinkingPool
@@ -60,11 +61,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.collect()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
+        orphan_watch = (asyncio.create_task(exit_with_parent()) if settings.exit_with_parent
+                        else None)
         if settings.ready_file is not None:
             _say_ready(settings.ready_file)
         try:
             yield
         finally:
+            if orphan_watch is not None:
+                orphan_watch.cancel()
             if settings.ready_file is not None:
                 settings.ready_file.unlink(missing_ok=True)
             loop.cancel()

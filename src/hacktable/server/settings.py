@@ -23,6 +23,8 @@ class Settings:
     ready_file: Path | None = None
     """A file written once the server has started (its database open, its loops running):
     whoever started the process waits for it instead of guessing a time."""
+    exit_with_parent: bool = False
+    """Stop when the process that started this one is gone (tests, supervisor scripts)."""
     clock_file: Path | None = None
     """Tests only: a file holding seconds to add to the system clock."""
     tick: float = DEFAULT_TICK
@@ -91,6 +93,7 @@ class Settings:
             "redis_prefix": env.get("HACKTABLE_REDIS_PREFIX") or None,
             "ready_file": Path(env["HACKTABLE_READY_FILE"]) if env.get("HACKTABLE_READY_FILE")
             else None,
+            "exit_with_parent": _flag(env, "HACKTABLE_EXIT_WITH_PARENT"),
             "clock_file": Path(env["HACKTABLE_CLOCK_FILE"]) if env.get("HACKTABLE_CLOCK_FILE")
             else None,
             "tick": float(env.get("HACKTABLE_TICK") or DEFAULT_TICK),
