@@ -15,21 +15,6 @@ import pytest
 from tests import processes
 from tests.services import drop_leftover_databases
 
-SHARED_SCOPES = {"module", "package", "class"}
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under `--dist loadgroup`: a file whose tests share a fixture wider than one test (a
-    module's server, a browser) stays on one worker, which starts it once; every other test
-    goes wherever a worker is free, so one file of long tests (every game fuzzed) does not
-    keep one worker busy while the other has finished."""
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        definitions = info.name2fixturedefs.values() if info is not None else ()
-        if any(fixture.scope in SHARED_SCOPES for chain in definitions for fixture in chain):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
-
 
 @pytest.fixture(scope="session", autouse=True)
 def nothing_left_running() -> Iterator[None]:
