@@ -35,13 +35,14 @@ def _dump(move: Mapping[str, Any]) -> str:
 def card_row(number: int, key: str, context: str, degraded: bool = False) -> Json:
     """A Program Card with both sides and its lesson; `context` keeps ids unique."""
     info = PROGRAMS.get(key) or {"name": key, "district": "", "kind": "", "cost": 0,
-                                 "money": 0, "bitizens": 0, "red": 0, "lesson": ""}
+                                 "money": 0, "bitizens": 0, "red": 0, "lesson": "",
+                                 "source": ""}
     return {"id": number, "key": key, "name": info["name"], "district": info["district"],
             "district_name": DISTRICT_NAMES.get(info["district"], ""),
             "kind": info["kind"], "cost": info["cost"], "money": info["money"],
             "bitizens": info["bitizens"], "red": info["red"], "lesson": info["lesson"],
-            "degraded": degraded, "dom": f"sc-{context}-{number}", "controls": [],
-            "notes": []}
+            "source": info["source"], "degraded": degraded, "dom": f"sc-{context}-{number}",
+            "controls": [], "notes": []}
 
 
 def button(move: Mapping[str, Any], label: str, subject: str = "", css: str = "",
@@ -166,6 +167,7 @@ def impact_row(report: Mapping[str, Any], names: Sequence[str],
         "round": report["round"], "key": report["key"], "name": info.get("name", "?"),
         "colour": info.get("colour", ""), "mark": COLOUR_MARK.get(info.get("colour", ""), ""),
         "bitizens": info.get("bitizens", 0), "lesson": info.get("lesson", ""),
+        "source": info.get("source", ""),
         "degrade": [PROGRAMS[k]["name"] for k in info.get("degrade", [])],
         "restore": [PROGRAMS[k]["name"] for k in info.get("restore", [])],
         "protect": [PROGRAMS[k]["name"] for k in info.get("protect", [])],
