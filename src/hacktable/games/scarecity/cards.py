@@ -87,7 +87,7 @@ def _check(programs: tuple[Program, ...], impacts: tuple[Impact, ...]) -> None:
     assert len(impacts) == IMPACT_COUNT, "the seed has 30 Impact Cards"
     for p in programs:
         assert p.district in DISTRICTS and p.kind in ("control", "service"), p.key
-        assert p.cost > 0 and p.money >= 1 and p.bitizens >= 0 and p.red >= 0, p.key
+        assert p.cost > 0 and p.money >= 0 and p.bitizens >= 0 and p.red >= 0, p.key
         assert p.lesson.strip() and p.source.strip(), f"{p.key} needs a lesson and a source"
     degraded = {key for i in impacts for key in i.degrade + i.restore}
     for p in programs:
