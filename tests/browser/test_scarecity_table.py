@@ -164,7 +164,7 @@ def played(browsing: Browsing, server: Server, tmp_path_factory: pytest.TempPath
             if bruno.locator(".sc-last-impact").count() and "reveal in view" not in seen:
                 expect(bruno.locator(".sc-last-impact")).to_be_in_viewport()
                 seen["reveal in view"] = True
-                shots(bruno, folder, "phone-after-round", 360, 740)
+                bruno.screenshot(path=str(folder / "phone-after-round.png"))
             if pages[0].locator(".sc-impact").count() and "impact" not in seen:
                 seen["impact"] = pages[0].locator(".sc-last-impact").inner_text()
                 seen["impact bruno"] = bruno.locator(".sc-last-impact").inner_text()
@@ -194,7 +194,9 @@ def test_alice_claims_and_buys_a_card_through_the_screen(played):
 def test_both_people_see_the_impact_card_and_who_it_hit(played):
     assert "Impact Card of round" in played["impact"]
     assert "alice" in played["impact"] and "bruno" in played["impact"]
-    assert played["impact"] == played["impact bruno"]
+    # the same card and rows for both; only "Your … earned you +1" is said to its owner
+    alice, bruno = played["impact"].splitlines(), played["impact bruno"].splitlines()
+    assert alice[:2] == bruno[:2] and len(alice) == len(bruno)
 
 
 def test_the_game_ends_with_an_outcome_debrief_and_score_sheet(played):
@@ -215,16 +217,18 @@ def test_how_a_round_works_opens_and_closes(browsing, server):
     game = start(server.url)
     page = sit(browsing, game, 0, "alice-how")
     panel = page.locator("#sc-how")
-    expect(panel.locator("li.is-now")).to_contain_text("Claim")
-    panel.locator("summary").click()
+    expect(panel.locator("summary")).to_contain_text("now: 1. Claim")
     expect(panel.locator("li.is-now")).not_to_be_visible()
     panel.locator("summary").click()
     expect(panel.locator("li.is-now")).to_be_visible()
+    expect(panel.locator("li.is-now")).to_contain_text("Claim")
+    panel.locator("summary").click()
+    expect(panel.locator("li.is-now")).not_to_be_visible()
 
 
 def test_nobody_is_told_rank_2_at_the_end(played):
     for text in played["status"].values():
-        assert "Rank" not in text and "Bitizen race" in text
+        assert "rank" not in text.lower() and "bitizen race" in text.lower()
 
 
 def confirm_game(base: str) -> tuple[Game, int] | None:
