@@ -228,7 +228,7 @@ def test_how_a_round_works_opens_and_closes(browsing, server):
 
 def test_nobody_is_told_rank_2_at_the_end(played):
     for text in played["status"].values():
-        assert "rank" not in text.lower() and "bitizen race" in text.lower()
+        assert "rank" not in text.lower() and "election" in text.lower()
 
 
 def confirm_game(base: str) -> tuple[Game, int] | None:

@@ -178,13 +178,16 @@ def test_the_ranking_is_labelled_the_claiming_order_and_the_race_is_apart():
 
 def test_the_winners_screen_never_says_rank_2():
     """The seed ranks by $ ("the dealer would rank the players: B, C, A"), but the
-    election is the Bitizen race: the winner is first in it, whatever their $."""
+    election is the Bitizen race; and when several reach 200 at once, "the player with the
+    most Scare-City Dollars remaining is the winner", who may have fewer Bitizens: the
+    winner's screen says Mayor, never a second place."""
     for seed in range(6):
         match = play_match(GAME, ["growth", "security", "random"], None, seed).match
         for winner in match.state["winners"]:
             page = parse_html(html(match, winner))
             status = page.find_all("section", class_="sc-status")[0].text
-            assert "Rank" not in status and "1st of" in status
+            assert "Rank" not in status and "2nd" not in status
+            assert "you are Mayor" in status
             assert not page.find_all("section", class_="sc-ranking")
 
 

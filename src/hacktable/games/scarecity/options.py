@@ -28,9 +28,10 @@ OPTIONS = OptionSchema((
     # -- the design's numbers (the seed gives no board) -------------------------------------
     Option("district_slots", 3, "Slots in each of the four districts of a City board.",
            1, 15),
-    Option("starting_money", 8, "$ each player has before the set-up execution (the seed's "
+    Option("starting_money", 20, "$ each player has before the set-up execution (the seed's "
            "score sheet starts empty; security controls earn no $, so without it a city "
-           "dealt only controls could never buy).", 0, 100),
+           "dealt only controls could never buy, nor a cautious city pay for its first "
+           "controls).", 0, 100),
     # -- rulings ----------------------------------------------------------------------------
     Option("out_check", "spend", "When \"ends up with $0 or less\" is checked: spend (the "
            "seed's \"ever\": the moment a plan carried out leaves the player at or below "

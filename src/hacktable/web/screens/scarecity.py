@@ -324,12 +324,19 @@ def _outcome(context: Mapping[str, Any], view: Mapping[str, Any]) -> Json | None
         return None
     players = view.get("players") or []
     places, place = [], 1
+    seats = {}
     for group in outcome.get("ranking") or []:
+        seats.update({s: place for s in group})
         places.append({"place": place, "tied": len(group) > 1, "players": [
             {"name": players[s]["name"], "bitizens": players[s]["bitizens"],
              "money": players[s]["money"], "out": players[s]["out"]} for s in group]})
         place += len(group)
-    return {"summary": outcome.get("summary", ""), "places": places}
+    winners = set((outcome.get("ranking") or [[]])[0]) if "draw" not in str(
+        outcome.get("summary", "")).lower() else set()
+    you = view.get("seat")
+    return {"summary": outcome.get("summary", ""), "places": places,
+            "your_place": seats.get(you) if isinstance(you, int) else None,
+            "you_won": you in winners, "of": len(view.get("players") or [])}
 
 
 def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
