@@ -235,6 +235,27 @@ def markdown(summaries: list[dict[str, Any]], h2h: tuple[float, int]) -> str:
     return "\n".join(rows)
 
 
+def card_markdown(summaries: list[dict[str, Any]]) -> str:
+    """Per card and table size: bought in % of the games it was offered in, and its lift
+    ± 1.96 standard errors; **strong** or *harmful* only when Holm leaves p < 0.05."""
+    head = "| card | " + " | ".join(f"{s['players']} players: bought / lift"
+                                     for s in summaries) + " |"
+    rows = [head, "| --- " * (len(summaries) + 1) + "|"]
+    for index, card in enumerate(PROGRAM_TYPES):
+        cells = []
+        for s in summaries:
+            c = s["cards"][index]
+            lift = f"{100 * c['lift']:+.1f} ± {100 * Z95 * c['error']:.1f}"
+            if c["strong"]:
+                lift = f"**{lift} strong**"
+            elif c["harmful"]:
+                lift = f"*{lift} harmful*"
+            share = c["bought"] / max(c["offered"], 1)
+            cells.append(f"{100 * share:.0f}% / {lift}")
+        rows.append(f"| {card.name} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
 def speed(games: int) -> None:
     print(f"Scare-City bot games, one core, Python {platform.python_version()} "
           f"({platform.machine()}), growth/security alternating")
@@ -285,6 +306,8 @@ def main() -> None:
     print(f"\n== head to head, {len(h2h)} games: security wins {rate(wins, len(h2h))}")
     print(f"\n{len(cards)} card lifts compared; Holm-adjusted.\n")
     print(markdown(summaries, (wins, len(h2h))))
+    print()
+    print(card_markdown(summaries))
 
 
 if __name__ == "__main__":
