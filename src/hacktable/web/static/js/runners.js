@@ -78,3 +78,52 @@ registerBody("[data-rr]", (form) => {
   }
   return { action };
 });
+
+// A pushed screen replaces the page's controls; what this player chose or typed in the
+// current turn (the effort, the map's mode, half-typed words) is put back, so another
+// player's move never wipes it. A form sent successfully forgets its typed words.
+const chosen = new Map();
+let chosenTurn = "";
+
+function turnKey() {
+  const root = document.querySelector(".rr[data-turn-key]");
+  return root ? root.dataset.turnKey : "";
+}
+
+function remember(event) {
+  const control = event.target;
+  if (!(control instanceof HTMLElement) || !control.id || !control.closest(".rr")) return;
+  if (!control.matches("input, select, textarea")) return;
+  if (chosenTurn !== turnKey()) {
+    chosen.clear();
+    chosenTurn = turnKey();
+  }
+  const checkable = control.type === "checkbox" || control.type === "radio";
+  chosen.set(control.id, checkable ? control.checked : control.value);
+}
+
+document.addEventListener("input", remember);
+document.addEventListener("change", remember);
+document.addEventListener("api:done", (event) => {
+  for (const control of event.target.querySelectorAll("input[type=text], input[type=number], textarea")) {
+    chosen.delete(control.id);
+  }
+});
+document.addEventListener("hacktable:screen", () => {
+  if (chosenTurn !== turnKey()) {
+    chosen.clear();
+    chosenTurn = turnKey();
+    return;
+  }
+  for (const [id, value] of chosen) {
+    const control = document.getElementById(id);
+    if (!control || control.disabled || control === document.activeElement) continue;
+    if (typeof value === "boolean") {
+      if (value || control.type === "checkbox") control.checked = value;
+    } else if (control.tagName === "SELECT") {
+      if ([...control.options].some((option) => option.value === value)) control.value = value;
+    } else {
+      control.value = value;
+    }
+  }
+});
