@@ -48,8 +48,9 @@ def test_common_actions_are_one_tap_buttons_naming_whom_the_runner_can_see():
     mica = page(match, MICA)
     attacks = [f for f in mica.find_all("form", **{"data-rr": "act"})
                if fixed(f).get("what") == "attack"]
-    names = {f.text for f in attacks}
-    assert "Attack Receptionist" in names, names
+    names = [f.text for f in attacks]
+    assert names[0] == "Attack Receptionist", "foes first, teammates after"
+    assert "Attack Damien (a teammate)" in names
     assert {fixed(f)["target"] for f in attacks if "Receptionist" in f.text} == {
         visible_ref(match)}, "the reference the engine needs travels with the button"
     assert all(f.get("data-effort") is not None for f in attacks)
@@ -172,7 +173,7 @@ def test_an_action_that_names_its_stat_is_ruled_with_one_tap():
     taps = [f for f in gm.find_all("form", **{"data-rr": "check"}) if
             (f.get("id") or "").startswith("rr-dc-1-")]
     assert [fixed(f) for f in taps] == [{"seat": 1, "dc": dc} for dc in (8, 12, 15, 18)]
-    assert "Mica wants to unlock the square (8, 2)" in gm.text and "DEX, hasty, 1 s" in gm.text
+    assert "Mica wants to unlock the door at (8, 2)" in gm.text and "DEX, hasty, 1 s" in gm.text
     chosen = [o for o in gm.find(id="rr-rule-1-stat").find_all("option")
               if o.get("selected") is not None]
     assert [o.get("value") for o in chosen] == ["dex"]

@@ -155,8 +155,10 @@ def _actions(view: Mapping[str, Any]) -> list[Json]:
     rows = []
     for entry in view.get("actions") or []:
         what = entry["what"]
-        targets = [{"value": t.get("ref", t.get("at")), "name": t["name"]}
+        targets = [{"value": t.get("ref", t.get("at")), "name": t["name"],
+                    "teammate": str(t.get("ref", "")).startswith("s")}
                    for t in entry.get("targets") or []]
+        targets.sort(key=lambda t: t["teammate"])  # foes first, teammates after
         rows.append({"what": what, "label": ACTION_LABELS.get(what, what.capitalize()),
                      "stat": entry["stat"], "stat_name": STAT_NAMES.get(entry["stat"],
                                                                       entry["stat"]),
@@ -187,7 +189,9 @@ def _called(view: Mapping[str, Any], me: Mapping[str, Any] | None, left: int,
     charged = bool(called.get("charged"))
     kept = None if called.get("keep") else next(
         (k for k in _kept_rows(me) if k["stat"] == called["stat"]), None)
-    return {**called, "stat_name": STAT_NAMES.get(called["stat"], called["stat"]),
+    name = STAT_NAMES.get(called["stat"], called["stat"])
+    return {**called, "stat_name": name,
+            "article": "an" if name[:1].lower() in "aeiou" else "a",
             "efforts": [e for e in _efforts(options, left if mine else 0)
                         if e["affordable"]] if charged else [],
             "kept_roll": kept}
@@ -243,7 +247,7 @@ def _request_row(view: Mapping[str, Any], seat: int, request: Mapping[str, Any],
     form = "price"
     if request.get("kind") == "check":
         form = "stat" if request.get("keep") else ("dc" if request.get("stat") else "both")
-    target_name = _target_name(view, request.get("target"))
+    target_name = _target_name(view, request.get("target"), request.get("what"))
     what = request.get("what")
     title = (f"wants to {what}{' ' + target_name if target_name else ''}" if what
              else "tries: " + (request.get("note") or ("a check to keep for later"
@@ -252,11 +256,14 @@ def _request_row(view: Mapping[str, Any], seat: int, request: Mapping[str, Any],
             "title": title, "stat_name": STAT_NAMES.get(request.get("stat") or "", "")}
 
 
-def _target_name(view: Mapping[str, Any], target: Any) -> str:
+SQUARE_WORDS = {"unlock": "the door at", "hack": "the terminal at"}
+
+
+def _target_name(view: Mapping[str, Any], target: Any, what: str | None = None) -> str:
     """A request's target in words: a square, or the name of whoever it names (from this
     viewer's own view: a runner can only have named someone they see)."""
     if isinstance(target, list):
-        return f"the square ({target[0]}, {target[1]})"
+        return f"{SQUARE_WORDS.get(what or '', 'the square')} ({target[0]}, {target[1]})"
     if isinstance(target, str):
         everyone = {r["ref"]: r["name"] for r in view.get("runners") or []}
         everyone.update({n.get("id", n.get("ref")): n["name"] for n in view.get("npcs") or []})
@@ -269,7 +276,7 @@ def _asked_text(view: Mapping[str, Any], request: Mapping[str, Any] | None) -> s
         return ""
     what = request.get("what")
     if what:
-        target = _target_name(view, request.get("target"))
+        target = _target_name(view, request.get("target"), what)
         return f"{ACTION_LABELS.get(what, what).lower()}{' ' + target if target else ''}" \
             f" ({request.get('effort', 'normal')}, {_seconds(request.get('seconds', 0))})"
     if request.get("text"):
