@@ -187,7 +187,7 @@ def test_a_runner_turn_with_a_lock_and_a_fight_takes_the_gm_four_taps(table: Tab
                              "all NPCs hold"]
     assert len(table.gm_taps) == ENGINE_MINIMUM
     log = page_a.locator("#table-log")
-    expect(log).to_contain_text("door")
+    expect(log).to_contain_text("unlock (8, 2)")
     assert "#" not in log.locator("ol").inner_text(), "no entry numbers in a runner's log"
     for seat in RUNNERS:
         no_secret(table.pages[seat], revealed=True)

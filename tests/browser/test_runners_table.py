@@ -152,7 +152,7 @@ def test_a_mission_from_start_to_a_turn_that_runs_out(table: Table, clock: TestC
     assert overflow(page_a) <= 1
     page_a.locator("#rr-check-note").fill("pick the lock")
     page_a.get_by_role("button", name="Ask the GM for a check").click()
-    expect(page_a.locator(".rr-waiting")).to_contain_text("Waiting for the GM")
+    expect(page_a.locator(".rr-turn .rr-waiting")).to_contain_text("Waiting for the GM")
     expect(gm.locator(f"#rr-rule-{a}")).to_be_visible()
     shoot(gm, "gm-request")
     gm.locator(f"#rr-rule-{a}-stat").select_option("dex")

@@ -163,6 +163,36 @@ def test_a_runner_waiting_on_the_gm_sees_the_clock_stand_still():
     assert "stands still" in parse_html(render_screen("runners", context)).text
 
 
+def test_an_attack_on_a_guard_the_gm_hides_again_names_no_reference():
+    # The runner named the receptionist; the GM hides it before ruling: the runner's page
+    # says what they asked without the NPC's reference.
+    match = seed_example()
+    rec = visible_ref(match)
+    match.game.apply(match.state, MICA, {"do": "act", "what": "attack", "target": rec},
+                     random.Random(0))
+    match.game.apply(match.state, 0, {"do": "show", "ref": rec, "hidden": True},
+                     random.Random(0))
+    for viewer in (MICA, DAMIEN, SPECTATOR):
+        assert rec not in html(match, viewer)
+    assert "attack someone out of sight" in page(match, MICA).text
+
+
+def test_the_turn_key_a_push_keeps_choices_by_tells_nothing_hidden():
+    # Passing from one hidden guard's turn to another changes nothing a runner's page says.
+    match = seed_example()
+    game = match.game
+    game.apply(match.state, 0, {"do": "npc", "name": "Guard Two", "init": 15,
+                                "hidden": True}, random.Random(3))
+    game.apply(match.state, MICA, {"do": "end"}, random.Random(0))
+    assert match.state["turn"]["ref"].startswith("n")
+    before = {v: html(match, v) for v in (MICA, DAMIEN, SPECTATOR)}
+    game.apply(match.state, 0, {"do": "end_turn"}, random.Random(0))
+    assert match.state["turn"]["ref"].startswith("n"), "the second hidden guard's turn"
+    for viewer, text in before.items():
+        assert html(match, viewer) == text
+        assert 'data-turn-key="mission:1:"' in text
+
+
 # -- the GM's rulings --------------------------------------------------------------------------
 
 def test_an_action_that_names_its_stat_is_ruled_with_one_tap():

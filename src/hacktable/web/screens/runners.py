@@ -267,7 +267,7 @@ def _target_name(view: Mapping[str, Any], target: Any, what: str | None = None) 
     if isinstance(target, str):
         everyone = {r["ref"]: r["name"] for r in view.get("runners") or []}
         everyone.update({n.get("id", n.get("ref")): n["name"] for n in view.get("npcs") or []})
-        return everyone.get(target, target)
+        return everyone.get(target, "someone out of sight")
     return ""
 
 
