@@ -221,7 +221,14 @@ def test_a_check_kept_for_later_is_ruled_with_a_stat_alone():
 
 
 def test_the_call_for_a_check_says_whose_seconds_and_may_keep_it():
-    gm = page(seed_example(), 0)
+    match = seed_example()
+    match.game.apply(match.state, MICA, {"do": "end"}, random.Random(0))
+    match.game.apply(match.state, 0, {"do": "hold"}, random.Random(0))
+    turn = match.state["turn"]["ref"]
+    gm = page(match, 0)
+    chosen = [o.get("value") for o in gm.find(id="rr-call-seat").find_all("option")
+              if o.get("selected") is not None]
+    assert chosen == [turn[1:]], "the runner whose turn it is comes first to hand"
     charge = [o.get("value") for o in gm.find(id="rr-call-charge").find_all("option")]
     assert charge == ["", "true", "false"]
     assert gm.find(id="rr-call-keep").get("data-key") == "keep"

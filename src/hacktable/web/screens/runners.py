@@ -340,6 +340,7 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
         "waiting_line": _waiting_line(view, prompt, match, you) if view.get(
             "phase") == "mission" else "",
         "turn_key": f"{view.get('phase')}:{turn.get('round', '')}:{turn.get('name') or ''}",
+        "turn_seat": turn.get("seat"),
         "turn_waiting": bool(turn.get("waiting") or match.get("held")),
         "game_seconds": options.get("game_seconds", 3),
         "pips": ["●"] * left + ["○"] * max(0, options.get("game_seconds", 3) - left)
