@@ -218,3 +218,19 @@ def test_a_charged_call_and_a_kept_roll_on_a_phone(table: Table):
     expect(page.locator("#rr-called-h")).to_have_count(0)
     expect(page.locator(".rr-kept")).to_have_count(0)
     both_widths(gm, "tempo-gm-after-call", phone=False)
+
+
+def test_ending_the_mission_asks_first(table: Table):
+    gm = table.pages[0]
+    gm.locator("#rr-quick-h ~ details.rr-more > summary").click()
+    asked: list[str] = []
+
+    def dismiss(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    gm.once("dialog", dismiss)
+    gm.locator("#rr-lose button").click()
+    expect(gm.locator("#rr-lose")).to_be_visible()
+    assert asked and "cannot be taken back" in asked[0]
+    assert table.gm_view()["phase"] == "mission", "a dismissed question ends nothing"

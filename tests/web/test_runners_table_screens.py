@@ -276,6 +276,7 @@ def test_a_kept_roll_is_on_the_sheet_and_answers_a_call():
     use = page(match, MICA).find(id="rr-use-kept")
     assert use is not None and fixed(use) == {"kept": True} and str(total) in use.text
     assert "Kept for later" not in html(match, DAMIEN), "another runner's sheet is private"
+    assert f"kept: CHA {total}" in page(match, 0).find(id="rr-team-h").parent.text
 
 
 def test_a_blind_kept_roll_shows_no_total_to_its_runner():
