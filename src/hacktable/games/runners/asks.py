@@ -44,9 +44,8 @@ def gm_prompt_text(state: State, npc_turn: bool) -> str:
     if waiting:
         names = ", ".join(name_of(state, f"s{s}") for s in waiting)
         return (f"{names} {'waits' if len(waiting) == 1 else 'wait'} for your answer: "
-                "name a DC (check RUNNER STAT DC, or dc RUNNER DC for an action), a price "
-                "(price RUNNER SECONDS) or refuse (refuse RUNNER REASON); RUNNER is a name "
-                "or a number.")
+                "name a DC (check SEAT STAT DC, or dc SEAT DC for an action), a price "
+                "(price SEAT SECONDS) or refuse (refuse SEAT REASON).")
     if npc_turn:
         return ("Play this NPC's turn, then end it (end turn), or let every NPC hold until "
                 "the next runner (hold).")
