@@ -193,6 +193,22 @@ def test_the_turn_key_a_push_keeps_choices_by_tells_nothing_hidden():
         assert 'data-turn-key="mission:1:"' in text
 
 
+def test_a_blow_seen_lands_on_the_runners_list_and_a_hidden_one_does_not():
+    # "HP or Hit Points is the amount of attacks you can take": runners see the blows they
+    # could see, never the NPC's HP, nor a blow struck while it hid.
+    match = seed_example()
+    game = match.game
+    rec = visible_ref(match)
+    game.apply(match.state, 0, {"do": "attack", "target": rec}, random.Random(0))
+    team = page(match, DAMIEN).find(id="rr-team-h").parent.text
+    assert "Receptionist · hit 1×" in team and "HP" not in team.split("Receptionist")[1]
+    guard = hidden_refs(match)[0]
+    game.apply(match.state, 0, {"do": "attack", "target": guard}, random.Random(0))
+    game.apply(match.state, 0, {"do": "show", "ref": guard, "hidden": False}, random.Random(0))
+    team = page(match, DAMIEN).find(id="rr-team-h").parent.text
+    assert SECRET in team and f"{SECRET} · hit" not in team
+
+
 # -- the GM's rulings --------------------------------------------------------------------------
 
 def test_an_action_that_names_its_stat_is_ruled_with_one_tap():
