@@ -149,6 +149,9 @@ def test_a_runner_turn_with_a_lock_and_a_fight_takes_the_gm_four_taps(table: Tab
         no_secret(table.pages[seat])
         assert guard not in table.pages[seat].content()
     both_widths(page_a, "tempo-runner-turn", phone=True)
+    wrap = page_a.locator(".rr-map-wrap")
+    assert wrap.evaluate("el => el.scrollWidth - el.clientWidth") <= 1, \
+        "the whole floor fits a 360 px phone, no scrolling inside the map"
 
     # -- the measured turn ---------------------------------------------------------------------
     table.gm_taps.clear()

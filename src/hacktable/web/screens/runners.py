@@ -1,11 +1,14 @@
 """Rules for Runners' screen helper: one viewer's view turned into rows the template prints.
 
 The GM's console (seat 0, or the host's "gm" viewer) gets everything: secret DCs, hidden
-NPCs, every roll, pending requests and readied actions with their triggers, quick checks,
-the map with all tokens. A runner's screen (phone first) gets their sheet, the public order,
-their seconds and the actions they can afford with their costs. Everything comes from the
-viewer's own view, so nothing hidden can reach a runner's page; the costs printed on buttons
-come from the rule options in the view, and the server checks every move again.
+NPCs, every roll, pending requests (a common action ruled with one tap on a DC, a check
+kept for later with one tap on a stat), who waits on the GM, readied actions with their
+triggers, every runner's kept rolls, the map with all tokens. A runner's screen (phone
+first) gets their sheet and kept rolls, the public order, their seconds, the common actions
+as one-tap buttons aimed at what their own view names, the map to tap, and whether the
+clock stands still because the turn waits on the GM. Everything comes from the viewer's own
+view, so nothing hidden can reach a runner's page; the costs printed on buttons come from
+the rule options in the view, and the server checks every move again.
 """
 
 from __future__ import annotations
