@@ -202,6 +202,15 @@ def test_a_charged_call_and_a_kept_roll_on_a_phone(table: Table):
     turn = table.gm_view()["turn"]
     seat = turn["seat"]
     page = table.pages[seat]
+    # What the runner chose this turn survives a screen pushed by someone else's move.
+    page.locator("#rr-effort-careful").check()
+    page.locator("#rr-check-note").fill("half-typed")
+    other = next(s for s in RUNNERS if s != seat)
+    gm.locator(f"#rr-spot-{other} button").click()
+    expect(page.locator(".rr-team").first).to_contain_text("spotted")
+    expect(page.locator("#rr-effort-careful")).to_be_checked()
+    expect(page.locator("#rr-check-note")).to_have_value("half-typed")
+    page.locator("#rr-effort-normal").check()
     # A check kept for later (like sneaking), ruled by the GM with a stat alone.
     page.locator("#rr-check-note").fill("the guard's route")
     page.locator("#rr-check-keep").check()

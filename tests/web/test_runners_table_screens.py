@@ -91,6 +91,7 @@ def test_the_map_is_tapped_with_coordinates_on_its_edges():
     assert all(b.get("form") == "rr-map-act" for b in squares)
     modes = [o.get("value") for o in mica.find(id="rr-map-mode").find_all("option")]
     assert modes == ["move", "unlock", "hack"]
+    assert not mica.find_all(id="rr-map-token"), "no list of tokens (hidden ones) for a runner"
     reach = mica.find_all("td", **{"class": True})
     assert any("is-reach" in (td.get("class") or "") for td in reach)
     heads = [th.text for th in mica.find("table").find_all("th")]

@@ -117,7 +117,7 @@ document.addEventListener("hacktable:screen", () => {
   }
   for (const [id, value] of chosen) {
     const control = document.getElementById(id);
-    if (!control || control.disabled || control === document.activeElement) continue;
+    if (!control || control.disabled) continue;
     if (typeof value === "boolean") {
       if (value || control.type === "checkbox") control.checked = value;
     } else if (control.tagName === "SELECT") {
