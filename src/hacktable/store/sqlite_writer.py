@@ -14,7 +14,7 @@ import json
 import queue
 import sqlite3
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
@@ -59,6 +59,8 @@ class SqliteAppender:
 
     def __init__(self, path: str) -> None:
         self._path = path
+        self.commits = 0
+        """Transactions committed so far: how many syncs the moves cost."""
         self._jobs: queue.SimpleQueue[tuple[Sequence[GroupAppend], Future[list[bool]]] | None]
         self._jobs = queue.SimpleQueue()
         self._ready: Future[None] = Future()
@@ -96,16 +98,15 @@ class SqliteAppender:
         try:
             while (job := self._jobs.get()) is not None:
                 group, done = job
-                _answer(done, lambda group=group: _commit(connection, group))
+                try:
+                    moved = _commit(connection, group)
+                except BaseException as error:  # every failure goes to its waiter
+                    done.set_exception(error)
+                    continue
+                self.commits += 1
+                done.set_result(moved)
         finally:
             connection.close()
-
-
-def _answer(done: Future[list[bool]], work: Callable[[], list[bool]]) -> None:
-    try:
-        done.set_result(work())
-    except BaseException as error:
-        done.set_exception(error)
 
 
 def _commit(connection: sqlite3.Connection, group: Sequence[GroupAppend]) -> list[bool]:
