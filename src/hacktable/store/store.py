@@ -116,15 +116,18 @@ class Store:
         self._committer: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, url: str) -> Store:
-        """Connect, creating or upgrading the schema first."""
+    async def open(cls, url: str, *, writer_thread: bool = True) -> Store:
+        """Connect, creating or upgrading the schema first. On an SQLite file, moves are
+        committed by a writer thread of the store's own unless `writer_thread` is False
+        (the path through SQLAlchemy, kept for comparison)."""
         async_url, sync_url = _driver_urls(url)
         await asyncio.to_thread(upgrade, sync_url)
         if make_url(async_url).get_backend_name() == "sqlite":
             engine = create_async_engine(async_url)
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
             path = make_url(sync_url).database
-            appender = SqliteAppender(path) if path and path != ":memory:" else None
+            on_file = writer_thread and path and path != ":memory:"
+            appender = SqliteAppender(path) if on_file else None
             return cls(engine, appender)
         engine = create_async_engine(async_url, pool_size=10, max_overflow=20)
         return cls(engine)
