@@ -461,6 +461,17 @@ document.addEventListener("api:done", (event) => {
 
 // -- start -----------------------------------------------------------------------------------
 
+/** The host's "Play again with the same seats" on the end screen too, where a host who
+ * plays is looking (the screen is the seat's, shared by every viewer of it: the copy comes
+ * from the host's own page). */
+function offerToPlayAgain(root) {
+  const template = document.querySelector("template[data-play-again-here]");
+  const actions = root.querySelector("[data-match-over] .end-actions");
+  if (!template || !actions || actions.querySelector("[data-play-again]")) return;
+  if (root.querySelector("[data-next-table]")) return; // already played again
+  actions.prepend(template.content.cloneNode(true));
+}
+
 function initScreen(root) {
   for (const form of root.querySelectorAll("[data-order-form]")) {
     if (!form.dataset.ready) {
@@ -469,6 +480,7 @@ function initScreen(root) {
       updateTotal(form);
     }
   }
+  offerToPlayAgain(root);
   const said = root.querySelector("[data-announce]");
   const text = said ? said.textContent.trim() : "";
   if (text && text !== lastAnnounced) {
