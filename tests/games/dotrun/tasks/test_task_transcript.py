@@ -17,6 +17,7 @@ import pytest
 
 from hacktable.engine import get_game
 from hacktable.games.dotrun.tasks import check, generate, public_view, solve
+from hacktable.games.dotrun.tasks.in_words import task_lines
 from hacktable.games.dotrun.tasks.passcode import read_transcript
 from hacktable.games.dotrun.tasks.source import SOURCE
 from hacktable.games.dotrun.tasks.words import BASQUE_DIGITS, ENGLISH_DIGITS
@@ -73,3 +74,13 @@ def test_the_same_seed_makes_the_same_transcript():
     one = generate("blue", 1, random.Random(7), TEXT)
     two = generate("blue", 1, random.Random(7), TEXT)
     assert one.to_json() == two.to_json()
+
+
+def test_a_terminal_prints_the_transcript_whole():
+    """Seed 3, inner ring: Basque, with the crib; no recording to point to."""
+    task = generate("blue", 2, random.Random(3), TEXT)
+    lines = task_lines(task.kind, public_view(task)["public"])
+    said = [line.strip() for line in lines[1:] if line.strip().startswith("Voice")]
+    assert said == [f"Voice {line['voice']}: {line['text']}"
+                    for line in task.public["transcript"]]
+    assert "0 zero, 1 bat" in "\n".join(lines) and "recording" not in lines[-1]
