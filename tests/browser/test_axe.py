@@ -92,8 +92,10 @@ def tables(browsing: Browsing) -> Iterator[dict[str, dict[str, Any]]]:
             seats[seat] = page
         room = browsing.open(f"room-{game.id}")
         room.goto(f"/m/{code}")
+        host.goto(created.json()["host_url"])  # the host's console before the start
         made[game.id] = {"code": code, "host": host, "seats": seats,
-                         "room": blocking_violations_both(room)}
+                         "room": blocking_violations_both(room),
+                         "room as host": blocking_violations_both(host)}
         started = host.request.post(f"/api/matches/{code}/host/start")
         assert started.ok, started.text()
         browsing.close(f"room-{game.id}")
@@ -111,6 +113,8 @@ def test_the_front_page_and_host_form(browsing: Browsing) -> None:
     page.goto("/")
     assert at_both_widths(page) == {}
     page.goto("/m?code=NOSUCH")  # the join form with its error said
+    assert at_both_widths(page) == {}
+    page.goto("/nothing/here")  # the error page
     assert at_both_widths(page) == {}
     browsing.close("front")
 
@@ -133,6 +137,7 @@ def test_how_to_play(browsing: Browsing, game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_room_before_the_start(tables: dict, game: str) -> None:
     assert tables[game]["room"] == {}
+    assert tables[game]["room as host"] == {}
 
 
 @pytest.mark.parametrize("game", GAMES)
