@@ -11,7 +11,8 @@ rates, order statistics for medians and percentiles. Balance: `--games` games pe
 - money left unspent at the end (median per player still in);
 - seat fairness: each seat's win rate against its fair share (1/players);
 - per Program Card type: the share of games it was offered in where somebody bought it,
-  and its lift: the win rate of buyers minus non-buyers of the same personality. Lifts are
+  and its lift: the win rate of buyers minus non-buyers of the same personality who
+  bought about as many cards (so wealth is not credited to a card). Lifts are
   compared for every card at every table size at once, so their p-values are adjusted with
   Holm's method; a card is called strong (or harmful) only when its adjusted p < 0.05;
 - bot claims that were never bought (a claim blocks the card for everyone);
@@ -103,27 +104,33 @@ def quantile(values: list[float], q: float) -> str:
     return f"{point:g} ({low:g}–{high:g})"
 
 
+def stratum(r: dict[str, Any], seat: int) -> tuple[str, int]:
+    """Who a seat is compared with: the same personality (so a strategy's edge is not
+    credited to its favourite cards) and about as many cards bought (money is a real
+    constraint, so a seat that buys more is a richer seat, and would lift every card)."""
+    return r["bots"][seat], min(len(r["bought"][seat]) // 2, 6)
+
+
 def lift_of(key: str, offered: list[dict[str, Any]], players: int
             ) -> tuple[float, float, float]:
     """Win rate of the seats that bought the card minus that of the seats that did not,
-    compared within each personality (so a strategy's edge is not credited to its
-    favourite cards) and averaged, weighted by buyers: (lift, standard error, p-value)."""
+    within each stratum, averaged weighted by buyers: (lift, standard error, p-value)."""
+    won: Counter[tuple[Any, bool]] = Counter()
+    seats: Counter[tuple[Any, bool]] = Counter()
+    for r in offered:
+        for s in range(players):
+            group = stratum(r, s)
+            has = key in r["bought"][s]
+            seats[group, has] += 1
+            won[group, has] += s in r["winners"]
     total = weight = variance = 0.0
-    for personality in PERSONALITIES:
-        won, seats = Counter(), Counter()
-        for r in offered:
-            for s in range(players):
-                if r["bots"][s] != personality:
-                    continue
-                has = key in r["bought"][s]
-                seats[has] += 1
-                won[has] += s in r["winners"]
-        if seats[True] and seats[False]:
-            p1, p0 = won[True] / seats[True], won[False] / seats[False]
-            total += seats[True] * (p1 - p0)
-            variance += seats[True] ** 2 * (p1 * (1 - p1) / seats[True]
-                                            + p0 * (1 - p0) / seats[False])
-            weight += seats[True]
+    for group in {g for g, _ in seats}:
+        n1, n0 = seats[group, True], seats[group, False]
+        if n1 and n0:
+            p1, p0 = won[group, True] / n1, won[group, False] / n0
+            total += n1 * (p1 - p0)
+            variance += n1 ** 2 * (p1 * (1 - p1) / n1 + p0 * (1 - p0) / n0)
+            weight += n1
     if not weight or not variance:
         return 0.0, 0.0, 1.0
     lift, error = total / weight, variance ** 0.5 / weight
@@ -228,6 +235,27 @@ def markdown(summaries: list[dict[str, Any]], h2h: tuple[float, int]) -> str:
     return "\n".join(rows)
 
 
+def card_markdown(summaries: list[dict[str, Any]]) -> str:
+    """Per card and table size: bought in % of the games it was offered in, and its lift
+    ± 1.96 standard errors; **strong** or *harmful* only when Holm leaves p < 0.05."""
+    head = "| card | " + " | ".join(f"{s['players']} players: bought / lift"
+                                     for s in summaries) + " |"
+    rows = [head, "| --- " * (len(summaries) + 1) + "|"]
+    for index, card in enumerate(PROGRAM_TYPES):
+        cells = []
+        for s in summaries:
+            c = s["cards"][index]
+            lift = f"{100 * c['lift']:+.1f} ± {100 * Z95 * c['error']:.1f}"
+            if c["strong"]:
+                lift = f"**{lift} strong**"
+            elif c["harmful"]:
+                lift = f"*{lift} harmful*"
+            share = c["bought"] / max(c["offered"], 1)
+            cells.append(f"{100 * share:.0f}% / {lift}")
+        rows.append(f"| {card.name} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
 def speed(games: int) -> None:
     print(f"Scare-City bot games, one core, Python {platform.python_version()} "
           f"({platform.machine()}), growth/security alternating")
@@ -278,6 +306,8 @@ def main() -> None:
     print(f"\n== head to head, {len(h2h)} games: security wins {rate(wins, len(h2h))}")
     print(f"\n{len(cards)} card lifts compared; Holm-adjusted.\n")
     print(markdown(summaries, (wins, len(h2h))))
+    print()
+    print(card_markdown(summaries))
 
 
 if __name__ == "__main__":

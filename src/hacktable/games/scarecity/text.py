@@ -85,7 +85,8 @@ def describe(event: Event, state: Mapping[str, Any]) -> str:
     if kind == "out":
         return f"{who} has ${data['money']} and is out of the game."
     if kind == "ranking":
-        return "Ranking: " + ", ".join(names[s] for s in data["ranking"]) + "."
+        return ("Ranking by $, then Bitizens: " + ", ".join(names[s] for s in data["ranking"])
+                + " (the claiming order: lowest ranked claims first).")
     if kind == "game_over":
         winners = [names[s] for s in data["winners"]]
         return ("Game over: " + (_list(winners) + " win" + ("s" if len(winners) == 1 else "")
