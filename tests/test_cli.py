@@ -135,3 +135,41 @@ def test_rex_furum_in_the_terminal_prints_each_round_report_once():
                    "REX FURUM: round 3 of 3", "REX FURUM: final report"):
         assert result.output.count(header) == 1, header
     assert "board" in result.output  # the whole history stays a word away
+
+
+def scarecity_at_the_brink():
+    """A Scare-City match in phases 2–3 where seat 0 claimed a card costing all its $."""
+    from hacktable.engine import Match, get_game
+    from hacktable.games.scarecity.cards import program
+
+    match = Match(get_game("scarecity"), ["Ada", "Bruno"], None, 3)
+    state = match.state
+    state["players"][0]["city"] = []
+    card = state["shop"][0]
+    state["players"][0]["money"] = program(card).cost
+    state["ranking"] = [1, 0]
+    from hacktable.games.scarecity.claims import open_claims
+
+    open_claims(state, [])
+    match.submit_json(0, {"do": "claim", "card": card})
+    while state["phase"] == "claim":
+        match.submit_json(state["claim_turn"], {"do": "pass"})
+    return match, card
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_the_terminal_asks_before_a_move_that_puts_you_out(monkeypatch, answer):
+    """Scare-City: "If a player ever ends up with $0 or less … they are out": the engine
+    refuses such a move unconfirmed, and the terminal asks instead of just refusing."""
+    import typer
+
+    from hacktable import cli
+
+    match, card = scarecity_at_the_brink()
+    asked: list[str] = []
+    monkeypatch.setattr(typer, "prompt", lambda *a, **k: f"buy {card}")
+    monkeypatch.setattr(typer, "confirm", lambda text, **k: asked.append(text) or answer)
+    result = cli._ask(match, match.prompts()[0], 0)
+    assert asked == ["Do it anyway?"]
+    assert result == ("moved" if answer else "again")
+    assert match.state["plans"][0]["buy"] == ([card] if answer else [])

@@ -19,6 +19,7 @@ from hacktable.bots.registry import make_bot
 from hacktable.console import console, fail, parse_options, say
 from hacktable.engine import GM, SPECTATOR, Match, Rejected, all_games, get_game
 from hacktable.engine.contract import Prompt
+from hacktable.engine.errors import NeedsConfirmation
 from hacktable.engine.seats import seat_names
 
 if TYPE_CHECKING:
@@ -259,6 +260,15 @@ def _ask(match: Match, prompt: Prompt, human: int = 0) -> str:
         return "pass"
     try:
         match.submit_text(human, text)
+    except NeedsConfirmation as grave:
+        console.print(f"[yellow]{grave.reason}[/]", highlight=False)
+        if not typer.confirm("Do it anyway?", default=False):
+            return "again"
+        try:
+            match.submit(human, grave.confirmed)
+        except Rejected as rejected:
+            console.print(f"[red]{rejected.reason}[/]", highlight=False)
+            return "again"
     except Rejected as rejected:
         console.print(f"[red]{rejected.reason}[/]", highlight=False)
         return "again"
