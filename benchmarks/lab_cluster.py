@@ -51,7 +51,7 @@ def main() -> None:
     args = parser.parse_args()
     bots = {"cpu": ["aggressive", "turtle"]}.get(args.game)
     if bots is None:
-        from hacktable.engine.registry import get_game
+        from hacktable.games import get_game
         from hacktable.sim.command import default_bots
         bots = default_bots(get_game(args.game))
     seats = [bots[seat % len(bots)] for seat in range(args.players)]

@@ -23,8 +23,8 @@ from collections.abc import Callable
 from typing import Any
 
 from hacktable.engine.match import Match
-from hacktable.engine.registry import get_game
 from hacktable.engine.seats import seat_names
+from hacktable.games import get_game
 from hacktable.server import presenter, wire
 from hacktable.server.pages import screen_html
 from hacktable.server.service import Caller, Live

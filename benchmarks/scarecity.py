@@ -27,7 +27,8 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from hacktable.engine import Match, get_game
+from hacktable.engine import Match
+from hacktable.games import get_game
 from hacktable.games.scarecity.cards import PROGRAM_TYPES, program
 from hacktable.sim.runner import play_match
 

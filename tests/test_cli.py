@@ -6,7 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hacktable.cli import app
-from hacktable.engine import all_games
+from hacktable.games import all_games
 
 runner = CliRunner()
 

@@ -16,9 +16,10 @@ from rich.table import Table
 
 from hacktable.bots.registry import make_bot
 from hacktable.console import console, fail, parse_options, say
-from hacktable.engine import GM, SPECTATOR, Match, Rejected, all_games, get_game
+from hacktable.engine import GM, SPECTATOR, Match, Rejected
 from hacktable.engine.contract import Prompt
 from hacktable.engine.seats import seat_names
+from hacktable.games import all_games, get_game
 from hacktable.sim.command import seat_personalities, simulate
 from hacktable.sim.runner import bot_rng
 
@@ -89,7 +90,7 @@ def play(
         raise fail(rejected.reason) from None
     others = [s for s in range(players) if s != seat]
     seat_bots = {s: make_bot(game, personalities[i]) for i, s in enumerate(others)}
-    referee = getattr(game, "referee_seat", None) == seat
+    referee = game.referee_seat == seat
     console.print(f"[bold]{game.name}[/]: you are {match.seats[seat]} (seat {seat}"
                   + (", the gamemaster" if referee else "") + "); the others: "
                   + ", ".join(f"{match.seats[s]} ({seat_bots[s].personality})"
@@ -173,7 +174,7 @@ def _bot_moves(match: Match, seat_bots: dict[int, Any], rngs: dict[int, random.R
         prompt = prompts.get(seat)
         if prompt is None or prompt.submitted or declined.get(seat) == prompt:
             continue
-        legal = match.legal_actions(seat) if getattr(bot, "wants_legal", False) else None
+        legal = match.legal_actions(seat) if bot.wants_legal else None
         action = bot.act(match.view(seat), prompt, legal, rngs[seat])
         if action is None:
             declined[seat] = prompt
@@ -274,7 +275,7 @@ def replay(
     """Replay a saved match: what each seat saw, and the gamemaster's ledger."""
     try:
         data = json.loads(file.read_text())
-        match = Match.from_json(data)
+        match = Match.from_json(data, get_game(str(data.get("game"))))
         wanted = [match.seat_of(name) for name in seat] if seat else range(len(match.seats))
     except FileNotFoundError:
         raise fail(f"There is no file {str(file)!r}.") from None

@@ -7,7 +7,7 @@ import io
 
 from rich.console import Console
 
-from hacktable.engine import get_game
+from hacktable.games import get_game
 from hacktable.sim.report import print_summary, score_label
 from hacktable.sim.results import GameResult
 from hacktable.sim.summary import Summary

@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from hacktable.engine import GM, SPECTATOR, Match, get_game
+from hacktable.engine import GM, SPECTATOR, Match
+from hacktable.games import get_game
 from hacktable.games.cpu.bots import BOTS
 from hacktable.games.cpu.cards import CATALOGUE
 from hacktable.web import render_page, render_screen

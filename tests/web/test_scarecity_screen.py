@@ -9,7 +9,8 @@ import json
 import re
 from typing import Any
 
-from hacktable.engine import GM, SPECTATOR, Match, get_game
+from hacktable.engine import GM, SPECTATOR, Match
+from hacktable.games import get_game
 from hacktable.games.scarecity.cards import CATALOGUE
 from hacktable.sim.runner import play_match
 from hacktable.web import render_screen

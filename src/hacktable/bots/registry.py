@@ -78,9 +78,9 @@ def equip(bot: Any, game: Game, state: State, seat: int, seats: int,
     """Hand a bot what its seat may use besides the view, just before it acts: the media
     its person would hear, and for a searching bot a sampler of indistinguishable states
     (see `hacktable.bots.ismcts`). At a table the search also gets a time budget."""
-    if getattr(bot, "wants_media", False):
+    if bot.wants_media:
         bot.media = functools.partial(game.media, state, seat)
-    if getattr(bot, "wants_sampler", False):
+    if bot.wants_sampler:
         bot.sampler = sampler_for(game, state, seat, seats)
         if table and bot.time_budget is None:
             bot.time_budget = TABLE_TIME_BUDGET

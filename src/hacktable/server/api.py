@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from hacktable import media
 from hacktable.engine.contract import GM
 from hacktable.engine.errors import Rejected
-from hacktable.engine.registry import all_games, get_game
+from hacktable.games import all_games, get_game
 from hacktable.server import presenter, wire
 from hacktable.server.errors import NotFound, TableError, WrongMoment
 from hacktable.server.security import normal_room_code

@@ -73,7 +73,7 @@ async def _step(table: Table, live: Live) -> bool:
         seat, prompt, bot = asked
         match = live.match
         assert match is not None
-        legal = match.legal_actions(seat) if getattr(bot, "wants_legal", False) else None
+        legal = match.legal_actions(seat) if bot.wants_legal else None
         seed = derive_seed(live.record.seed, match.next_seq, f"bot{seat}")
         if not thinking.wants_thinking(bot):  # a heuristic: well under a millisecond
             # the seat's media, as its person gets it

@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from hacktable.engine.registry import all_games, get_game
+from hacktable.games import all_games, get_game
 from hacktable.server import presenter, sharing
 from hacktable.server.api import (
     COOKIE_AGE,

@@ -20,8 +20,8 @@ from hacktable.bots.registry import UnknownPersonality, make_bot
 from hacktable.engine.contract import GM, SPECTATOR, Game, Prompt, Viewer
 from hacktable.engine.errors import OptionError, Rejected, UnknownGame
 from hacktable.engine.match import HOST, SEAT, Entry, Match, check_depth
-from hacktable.engine.registry import get_game
 from hacktable.engine.seats import seat_names
+from hacktable.games import get_game
 from hacktable.server import bots as seat_bots
 from hacktable.server import clockwork
 from hacktable.server.broker import LocalBroker
@@ -457,7 +457,7 @@ class Table:
         its phase's deadline is refused even if the deadline loop has not closed the phase
         yet: the deadline, not the loop's tick, ends the phase."""
         status = live.record.status
-        if status == PAUSED and seat != getattr(live.game, "referee_seat", None):
+        if status == PAUSED and seat != live.game.referee_seat:
             raise WrongMoment("The host paused the match; wait until the clock runs again.")
         if status in FINISHED:
             raise WrongMoment("This match is over; no more moves can be made.")

@@ -32,7 +32,7 @@ from hacktable.bots.registry import bot_classes, known_personality
 from hacktable.console import fail, parse_options
 from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
-from hacktable.engine.registry import get_game
+from hacktable.games import get_game
 from hacktable.sim.batch import play_seeds
 from hacktable.sim.cluster import connect
 from hacktable.sim.report import interval, number, percent, print_summary, score_label

@@ -7,6 +7,7 @@ import math
 from rich.console import Console
 from rich.table import Table
 
+from hacktable.engine.contract import Game
 from hacktable.sim.summary import Summary
 
 
@@ -28,14 +29,9 @@ def interval(ci: tuple[float, float] | list[float]) -> str:
     return f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%"
 
 
-SCORE_LABELS = {"rexfurum": "money"}
-"""What the final score counts, for games that do not say (their `score_label`)."""
-
-
-def score_label(game: object) -> str:
+def score_label(game: Game) -> str:
     """The game's own name for its score, e.g. CPU's "cycles held"; else "score"."""
-    return (getattr(game, "score_label", None) or SCORE_LABELS.get(getattr(game, "id", ""))
-            or "score")
+    return game.score_label or "score"
 
 
 def win_table(summary: Summary, players: int) -> Table:

@@ -26,7 +26,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Redirect
 
 from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
-from hacktable.engine.registry import all_games, get_game
+from hacktable.games import all_games, get_game
 from hacktable.server import presenter
 from hacktable.server.errors import NotFound
 from hacktable.server.lab.jobs import Busy, Job, Jobs

@@ -19,7 +19,7 @@ from hacktable.bots.registry import split_budget
 from hacktable.console import parse_options
 from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
-from hacktable.engine.registry import get_game
+from hacktable.games import get_game
 from hacktable.sim.command import default_bots, grid, parse_sweeps, seat_personalities
 
 MAX_GAMES = 5000

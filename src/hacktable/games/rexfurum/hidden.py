@@ -1,31 +1,27 @@
-"""Per-game corrections to `redeal` for search: samples that agree with all the seat knows.
+"""What a Rex Furum seat may imagine of the others: a re-dealt state that agrees with all
+it was told, not just with its view.
 
-A game's `redeal` promises only that the seat's *view* is unchanged. A search needs more:
-the sampled hidden parts should agree with what the view has told the seat, and the other
-seats' private knowledge should be invented too, not kept. Rex Furum's redeal places other
-players at random even where an outing announced their companies to everyone, and keeps
-the other players' reports (their private notices) as they truly are; a thinker searching
-such samples both misjudges every extortion and plays against opponents who know what it
-cannot. `refine` fixes that for the games listed in `REFINERS`, from the seat's own view.
+Placing the other players' companies at random keeps the seat's view as it is, but ignores
+what an outing announced to everyone; and the other players' reports (their private
+notices: what they earned, who extorted them) are theirs alone. A re-dealt state keeps
+neither: a search playing such states would misjudge every extortion, and would play
+against opponents who know what it cannot.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
-
-from hacktable.engine.contract import State
 
 PUBLIC_NOTICES = ("outed", "embezzle_exposed", "mutual_backstab", "crash", "game_over")
 """Rex Furum notices announced to everyone (the rest go to some seats only)."""
 
 
-def rexfurum(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-    """Re-place the other players so that each company keeps its public total and a player
-    whose companies an outing announced keeps them where the totals allow; give each of
-    them reports made of the public part of this seat's own; and leave their orders for
-    this round unsent, for the search's model of them to choose."""
+def as_told(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """Re-place the other players (in this copy of the state) so that each company keeps
+    its public total and a player whose companies an outing announced keeps them where the
+    totals allow, and give each of them reports made of the public part of this seat's
+    own."""
     reports = state["reports"][seat]
     known: dict[int, list[int]] = {}
     for report in reports:
@@ -50,7 +46,6 @@ def rexfurum(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, 
         for p in rng.sample(pool, count):
             jobs[p].add(company)
     for p in others:
-        state["orders"][p] = None  # sent or not, the opponent model will choose them
         state["jobs"][p] = sorted(jobs[p])
         state["reports"][p] = [_public(report, p) for report in reports]
     return state
@@ -62,7 +57,3 @@ def _public(report: dict[str, Any], player: int) -> dict[str, Any]:
     return {**report, "money": money, "earned_last": None, "salary": 0, "jobs": [],
             "orders_last": [],
             "notices": [n for n in report["notices"] if n["kind"] in PUBLIC_NOTICES]}
-
-
-REFINERS: dict[str, Callable[[Any, int, random.Random], State]] = {"rexfurum": rexfurum}
-"""Games whose re-dealt states a search corrects, by game id."""
