@@ -40,11 +40,13 @@ LAYERS: dict[str, int] = {
     "server": 4,
     "lab": 5,
     "mail": 5,
-    "cli": 6,
+    "site": 6,
+    "cli": 7,
 }
 """Each top-level part of the package and its height: a module may import its own layer or
 any lower one. `console` holds the terminal helpers every command shares (it knows only the
-engine's errors); the Lab and the mail gateway are extensions mounted on the server."""
+engine's errors); the Lab and the mail gateway are extensions mounted on the server;
+`site` puts the server and its extensions together, and the command line serves it."""
 
 
 def module_names(root: Path = ROOT) -> dict[str, Path]:

@@ -103,7 +103,7 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 20.0) -> Server:
+    def start(self, timeout: float = 120.0) -> Server:
         env = dict(os.environ, HACKTABLE_DATABASE_URL=self.database_url,
                    HACKTABLE_CLOCK_FILE=str(self.clock.path), HACKTABLE_TICK="0.05",
                    HACKTABLE_LOOKUP_MISSES_PER_HOUR="0", HACKTABLE_CREATES_PER_HOUR="0")
@@ -115,7 +115,7 @@ class Server:
         self.log_path = self.clock.path.with_name(f"server-{self.port}.log")
         log = self.log_path.open("ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory", "hacktable.server.app:app_from_env",
+            [sys.executable, "-m", "uvicorn", "--factory", "hacktable.site:app_from_env",
              "--host", self.bind, "--port", str(self.port), "--log-level", "warning"],
             env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from hacktable.bots.registry import make_bot
+from hacktable.bots.registry import make_bot, seat_personalities
 from hacktable.console import console, fail, parse_options, say
 from hacktable.engine import GM, SPECTATOR, Match, Rejected
 from hacktable.engine.contract import Prompt
 from hacktable.engine.seats import seat_names
 from hacktable.games import all_games, get_game
-from hacktable.sim.command import seat_personalities, simulate
+from hacktable.sim.command import simulate
 from hacktable.sim.runner import bot_rng
 
 if TYPE_CHECKING:
@@ -325,15 +325,15 @@ def serve(
     """Serve a table in the browser: create a match, share the room code, play."""
     import uvicorn
 
-    from hacktable.server.app import create_app
     from hacktable.server.settings import Settings
+    from hacktable.site import create_site
     from hacktable.store import database_url as default_url
 
     settings = Settings.from_env(database_url=database_url, redis_url=redis_url,
                                  listen_host=host)
     if not os.environ.get("HACKTABLE_BOT_PACE"):  # people follow bots that take a moment
         settings = dataclasses.replace(settings, bot_pace=DEFAULT_BOT_PACE)
-    application = create_app(settings)
+    application = create_site(settings)
     if mail:
         from hacktable.mail.service import with_gateway
 

@@ -10,6 +10,7 @@ from typing import Any
 from hacktable.bots import GENERIC_BOTS
 from hacktable.bots.ismcts import ThinkerBot, sampler_for, searchable
 from hacktable.engine.contract import Game, State
+from hacktable.engine.errors import Rejected
 
 GUIDED = "thinker-guided"
 """The ISMCTS tree whose playouts follow the game's heuristic bot instead of random moves."""
@@ -52,6 +53,29 @@ def known_personality(game: Game, personality: str) -> bool:
     name, budget = split_budget(personality)
     classes = bot_classes(game)
     return name in classes and (budget is None or classes[name] is ThinkerBot)
+
+
+def default_bots(game: Game) -> list[str]:
+    """The game's own bots but its random baseline, or the generic random bot if it has none:
+    the line-up `hacktable simulate` and the Lab deal when none is named.
+
+    For Rex Furum that is loyal, embezzler, crasher, opportunist."""
+    own = [name for name in game.bots() if name != "random"]
+    return own or ["random-legal"]
+
+
+def seat_personalities(game: Game, bots: str | None, players: int) -> list[str]:
+    """A comma-separated bot list (None: `default_bots`) dealt round-robin over the seats,
+    every name checked (`Rejected` names the known ones)."""
+    names = [b.strip() for b in bots.split(",") if b.strip()] if bots else default_bots(game)
+    if not names:
+        raise Rejected("Name at least one bot personality with --bots.")
+    known = bot_classes(game)
+    for name in names:
+        if not known_personality(game, name):
+            raise Rejected(f"{game.name} has no bot called {name!r}; try one of: "
+                           f"{', '.join(sorted(known))}.")
+    return [names[seat % len(names)] for seat in range(players)]
 
 
 def make_bot(game: Game, personality: str) -> Any:

@@ -242,8 +242,9 @@ class Game(Protocol):
 
     def picture(self, name: str) -> str | None: ...
 
-    # What the game says about itself, read by the table, the bots, the simulator and the
-    # shared tests (each documented on `BaseGame`, which gives the defaults).
+    # What the game says about itself, read by the table, the bots, the simulator, the web
+    # layer and the shared tests (each documented on `BaseGame`, which gives the defaults).
+    screen_folder: str
     screen_lists_moves: bool
     referee_seat: int | None
     pace_option: str | None
@@ -272,6 +273,11 @@ class BaseGame:
     the host has paused the clock, when the other seats may not act."""
     how_to_play_file = HOW_TO_PLAY
     """The How to play file in the game's package (two games may share a package)."""
+    screen_folder = "screen"
+    """The folder in the game's package that holds its screen: `screen.html` and its
+    partials, `builder.py` (whose `prepare(context)` shapes the view for the template), and
+    its CSS and JS (served at /static/games/<id>/<file>). Without one, the web layer's own
+    templates and helpers are used, else the generic screen (docs/architecture.md)."""
     pace_option: str | None = None
     """The name of a yes/no rule option that closes a simultaneous phase as soon as every
     seat has sent its move (instead of waiting for the clock): the host form asks it up

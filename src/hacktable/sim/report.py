@@ -7,7 +7,6 @@ import math
 from rich.console import Console
 from rich.table import Table
 
-from hacktable.engine.contract import Game
 from hacktable.sim.summary import Summary
 
 
@@ -27,11 +26,6 @@ def percent(value: float) -> str:
 def interval(ci: tuple[float, float] | list[float]) -> str:
     """A 95% interval as "41.2–47.9%"."""
     return f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%"
-
-
-def score_label(game: Game) -> str:
-    """The game's own name for its score, e.g. CPU's "cycles held"; else "score"."""
-    return game.score_label or "score"
 
 
 def win_table(summary: Summary, players: int) -> Table:

@@ -9,6 +9,7 @@ from hacktable.web.render import (
     render_status,
     templates,
 )
+from hacktable.web.screens import asset as screen_asset
 
 __all__ = ["STATIC_DIR", "TEMPLATES_DIR", "render_page", "render_screen",
-           "render_status", "templates"]
+           "render_status", "screen_asset", "templates"]

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hacktable.server.lab.child import SERVER_PID
-from hacktable.server.lab.spec import Spec
+from hacktable.lab.child import SERVER_PID
+from hacktable.lab.spec import Spec
 
 JOB_ID = re.compile(r"^[0-9a-f]{16}$")
 KEEP = 40

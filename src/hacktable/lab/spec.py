@@ -15,12 +15,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from hacktable.bots.registry import split_budget
-from hacktable.console import parse_options
+from hacktable.bots.registry import default_bots, seat_personalities, split_budget
 from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
+from hacktable.engine.options import parse_options
 from hacktable.games import get_game
-from hacktable.sim.command import default_bots, grid, parse_sweeps, seat_personalities
+from hacktable.sim.sweeps import grid, parse_sweeps
 
 MAX_GAMES = 5000
 """Games one run may play in all (every sweep cell together): each one costs processor time."""
@@ -77,14 +77,9 @@ class Spec:
         return args
 
     def command(self, folder: Path, workers: int) -> list[str]:
-        """The process to start: the simulator's own command line (in a process that stops
-        with the server, `child`), writing into `folder`."""
-        return [sys.executable, "-m", "hacktable.server.lab.child", "simulate",
-                *self.arguments(),
-                "--workers", str(workers),
-                "--results", str(folder / "results.jsonl"),
-                "--report", str(folder / "report.html"),
-                "--json-out", str(folder / "summary.json")]
+        """The process to start: the simulator's run (in a process that stops with the
+        server, `child`), reading this spec from `folder`'s job.json and writing there."""
+        return [sys.executable, "-m", "hacktable.lab.child", str(folder), str(workers)]
 
     def shown(self) -> str:
         """The same run as a designer would type it in a terminal: one flag a line, so a

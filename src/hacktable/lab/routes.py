@@ -27,10 +27,10 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Redirect
 from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
 from hacktable.games import all_games, get_game
+from hacktable.lab.jobs import Busy, Job, Jobs
+from hacktable.lab.spec import MAX_GAMES, Spec, check, defaults
 from hacktable.server import presenter
 from hacktable.server.errors import NotFound
-from hacktable.server.lab.jobs import Busy, Job, Jobs
-from hacktable.server.lab.spec import MAX_GAMES, Spec, check, defaults
 from hacktable.server.security import token_hash
 
 router = APIRouter(include_in_schema=False)
