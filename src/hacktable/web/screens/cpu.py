@@ -305,6 +305,50 @@ def _outcome(context: Mapping[str, Any], view: Mapping[str, Any]) -> Json | None
             "winners": [names[s] for s in outcome.get("winners") or []]}
 
 
+Moves = dict[str, list[Mapping[str, Any]]]
+
+
+def _sort_moves(legal: Sequence[Mapping[str, Any]]) -> tuple[dict[int, Moves], Moves]:
+    """The legal moves by the item they concern and their verb, and the rest by verb."""
+    by_item: dict[int, Moves] = defaultdict(lambda: defaultdict(list))
+    general: Moves = defaultdict(list)
+    for move in legal:
+        verb = move.get("do")
+        cards = move.get("cards") or []
+        if verb == "load" and len(cards) == 1:
+            by_item[cards[0]]["load"].append(move)
+        elif verb in ITEM_VERBS and verb != "load" and move.get("item") is not None:
+            by_item[move["item"]][verb].append(move)
+        else:
+            general[verb].append(move)
+    return by_item, general
+
+
+ITEM_CONTROLS = (("load", "Load"), ("play", "Play"), ("install", "Install"),
+                 ("compile", ""), ("fire", "Fire"), ("execute", "Execute"),
+                 ("daemonise", "Daemonise"), ("free", ""), ("discard", "Discard"))
+"""The controls an item in memory or in hand may carry, in the order they are shown."""
+
+
+def _item_controls(item: Json, verbs: Moves, cost: Costs, names: Sequence[str],
+                   labels: Mapping[int, str], libraries: Mapping[int, Json],
+                   keep: str) -> None:
+    """Add to the item's controls one for each verb it may take now."""
+    subject = item["label"]
+    rows = item["controls"]
+    for verb, label in ITEM_CONTROLS:
+        if not verbs.get(verb):
+            continue
+        if verb == "compile":
+            rows.append(compile_control(item, verbs["compile"], libraries, keep))
+        elif verb == "free":
+            rows.append(control("free", "Kill" if item["daemon"] else "Free", verbs["free"],
+                                cost, names, labels, subject))
+        else:
+            rows.append(control(verb, label, verbs[verb], cost, names, labels, subject,
+                                **({"css": "danger"} if verb == "discard" else {})))
+
+
 def _attach(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], me: Json | None,
             hand: list[Json]) -> list[Json]:
     """Put every legal move on the item it concerns; what concerns no item comes back as
@@ -316,45 +360,13 @@ def _attach(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], me: Jso
     keys = {item["id"]: item["cards"][0]["key"] for item in mine}
     roms = {rom["id"]: rom for rom in (me["roms"] if me else [])}
     cost = Costs(view, sizes, keys)
-    by_item: dict[int, dict[str, list[Mapping[str, Any]]]] = defaultdict(
-        lambda: defaultdict(list))
-    general: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
-    for move in legal:
-        verb = move.get("do")
-        cards = move.get("cards") or []
-        if verb == "load" and len(cards) == 1:
-            by_item[cards[0]]["load"].append(move)
-        elif verb in ITEM_VERBS and verb != "load" and move.get("item") is not None:
-            by_item[move["item"]][verb].append(move)
-        else:
-            general[verb].append(move)
+    by_item, general = _sort_moves(legal)
     libraries = {item["id"]: item for item in mine if item["cards"][0]["kind"] == "library"
                  and not item["binary"]}
     keep = _keep_key(view)
-    daemon_word = {True: "Kill", False: "Free"}
     for item in mine:
-        verbs = by_item.pop(item["id"], {})
-        subject = item["label"]
-        rows = item["controls"]
-        if verbs.get("load"):
-            rows.append(control("load", "Load", verbs["load"], cost, names, labels, subject))
-        if verbs.get("play"):
-            rows.append(control("play", "Play", verbs["play"], cost, names, labels, subject))
-        if verbs.get("install"):
-            rows.append(control("install", "Install", verbs["install"], cost, names, labels,
-                                subject))
-        if verbs.get("compile"):
-            rows.append(compile_control(item, verbs["compile"], libraries, keep))
-        for verb, label in (("fire", "Fire"), ("execute", "Execute"),
-                            ("daemonise", "Daemonise")):
-            if verbs.get(verb):
-                rows.append(control(verb, label, verbs[verb], cost, names, labels, subject))
-        if verbs.get("free"):
-            rows.append(control("free", daemon_word[item["daemon"]], verbs["free"], cost,
-                                names, labels, subject))
-        if verbs.get("discard"):
-            rows.append(control("discard", "Discard", verbs["discard"], cost, names, labels,
-                                subject, css="danger"))
+        _item_controls(item, by_item.pop(item["id"], {}), cost, names, labels, libraries,
+                       keep)
     for number, verbs in by_item.items():
         rom = roms.get(number)
         if rom is not None and verbs.get("uninstall"):
@@ -365,52 +377,75 @@ def _attach(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], me: Jso
     return _general(general, cost, names, labels)
 
 
+def _window_rows(general: Mapping[str, list[Mapping[str, Any]]], cost: Costs,
+                 names: Sequence[str], labels: Mapping[int, str]) -> list[Json]:
+    """Answers to an open window: react, decline, nullify, allow."""
+    return [control(verb, WINDOW_LABELS[verb], general[verb], cost, names, labels,
+                    css="primary" if verb in ("react", "nullify") else "")
+            for verb in ("react", "decline", "nullify", "allow") if general.get(verb)]
+
+
+def _load_together(general: Mapping[str, list[Mapping[str, Any]]],
+                   labels: Mapping[int, str]) -> list[Json]:
+    if not general.get("load"):
+        return []
+    options = [{"label": " + ".join(labels.get(n, "?") for n in m["cards"]),
+                "json": _dump(m)} for m in general["load"]]
+    return [{"kind": "select", "verb": "load", "label": "Load together",
+             "subject": "(Dual Channel)", "cost": " (1 cycle)", "options": options,
+             "css": "", "prompt": CHOICE_PROMPTS["load"]}]
+
+
+def _idle_rows(general: Mapping[str, list[Mapping[str, Any]]]) -> list[Json]:
+    """Idling some cycles (a choice), or all of them (ending the turn)."""
+    idles = sorted(general.get("idle") or [], key=lambda m: m.get("n") or 0)
+    if not idles:
+        return []
+    rows: list[Json] = []
+    if len(idles) > 1:
+        options = [{"label": _cycles(m["n"]), "json": _dump(m)} for m in idles[:-1]]
+        rows.append({"kind": "select", "verb": "idle", "label": "Idle", "subject": "",
+                     "cost": "", "options": options, "css": "",
+                     "prompt": CHOICE_PROMPTS["idle"]})
+    rows.append({"kind": "button", "verb": "idle", "label": "Idle all",
+                 "subject": "", "cost": f" ({_cycles(idles[-1]['n'])}: ends your turn)",
+                 "json": _dump(idles[-1]), "css": ""})
+    return rows
+
+
+TURN_CONTROLS = (("retake", "Retake", ""), ("shutdown", "Shut down", "danger"),
+                 ("done", "Done", "primary"), ("restart", "Restart (boot)", "primary"),
+                 ("stay", "Stay shut down", ""))
+"""The turn's own controls after idling, in the order they are shown."""
+SHUTDOWN_CONFIRM = ("Shut down? Memory goes back into your backing store, you may change "
+                    "one Option ROM, and your turn ends.")
+
+
+def _turn_rows(general: Mapping[str, list[Mapping[str, Any]]], cost: Costs,
+               names: Sequence[str], labels: Mapping[int, str]) -> list[Json]:
+    rows: list[Json] = []
+    for verb, label, css in TURN_CONTROLS:
+        if general.get(verb):
+            row = control(verb, label, general[verb], cost, names, labels, css=css)
+            rows.append({**row, "confirm": SHUTDOWN_CONFIRM} if verb == "shutdown" else row)
+    return rows
+
+
+KNOWN_GENERAL = {"react", "decline", "nullify", "allow", "download", "load", "idle",
+                 "retake", "shutdown", "done", "restart", "stay"}
+
+
 def _general(general: Mapping[str, list[Mapping[str, Any]]], cost: Costs,
              names: Sequence[str], labels: Mapping[int, str]) -> list[Json]:
-    rows: list[Json] = []
-    for verb in ("react", "decline", "nullify", "allow"):
-        if general.get(verb):
-            css = "primary" if verb in ("react", "nullify") else ""
-            rows.append(control(verb, WINDOW_LABELS[verb], general[verb], cost, names,
-                                labels, css=css))
+    rows = _window_rows(general, cost, names, labels)
     if general.get("download"):
         rows.append(control("download", "Download a card", general["download"], cost, names,
                             labels))
-    if general.get("load"):
-        options = [{"label": " + ".join(labels.get(n, "?") for n in m["cards"]),
-                    "json": _dump(m)} for m in general["load"]]
-        rows.append({"kind": "select", "verb": "load", "label": "Load together",
-                     "subject": "(Dual Channel)", "cost": " (1 cycle)", "options": options,
-                     "css": "", "prompt": CHOICE_PROMPTS["load"]})
-    idles = sorted(general.get("idle") or [], key=lambda m: m.get("n") or 0)
-    if idles:
-        if len(idles) > 1:
-            options = [{"label": _cycles(m["n"]), "json": _dump(m)} for m in idles[:-1]]
-            rows.append({"kind": "select", "verb": "idle", "label": "Idle", "subject": "",
-                         "cost": "", "options": options, "css": "",
-                         "prompt": CHOICE_PROMPTS["idle"]})
-        rows.append({"kind": "button", "verb": "idle", "label": "Idle all",
-                     "subject": "", "cost": f" ({_cycles(idles[-1]['n'])}: ends your turn)",
-                     "json": _dump(idles[-1]), "css": ""})
-    if general.get("retake"):
-        rows.append(control("retake", "Retake", general["retake"], cost, names, labels))
-    if general.get("shutdown"):
-        rows.append({**control("shutdown", "Shut down", general["shutdown"], cost, names,
-                               labels, css="danger"),
-                     "confirm": "Shut down? Memory goes back into your backing store, you "
-                                "may change one Option ROM, and your turn ends."})
-    if general.get("done"):
-        rows.append(control("done", "Done", general["done"], cost, names, labels,
-                            css="primary"))
-    if general.get("restart"):
-        rows.append(control("restart", "Restart (boot)", general["restart"], cost, names,
-                            labels, css="primary"))
-    if general.get("stay"):
-        rows.append(control("stay", "Stay shut down", general["stay"], cost, names, labels))
-    known = {"react", "decline", "nullify", "allow", "download", "load", "idle", "retake",
-             "shutdown", "done", "restart", "stay"}
+    rows += _load_together(general, labels)
+    rows += _idle_rows(general)
+    rows += _turn_rows(general, cost, names, labels)
     for verb, moves in general.items():
-        if verb not in known:  # nothing should land here; if it does, it is still playable
+        if verb not in KNOWN_GENERAL:  # nothing should land here; if it does, still playable
             options = [{"label": _dump(m), "json": _dump(m)} for m in moves]
             rows.append({"kind": "select", "verb": verb, "label": verb.capitalize(),
                          "subject": "", "cost": "", "options": options, "css": "",
@@ -432,19 +467,16 @@ def _announce(cpu: Mapping[str, Any]) -> str:
     return f"{turn['name']}'s turn."
 
 
-def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
-    """Template rows for whichever viewer this view belongs to (a seat, GM or spectator)."""
-    view = context.get("view") or {}
-    kind = "gm" if view.get("gm") else "seat" if "seat" in view else "spectator"
-    you = view.get("seat") if kind == "seat" else None
+def _table_rows(context: Mapping[str, Any], view: Mapping[str, Any], kind: str,
+                you: int | None) -> dict[str, Any]:
+    """Every viewer's rows: the machines, the hand, the turn, the window, the controls."""
     machines = [machine_row(view, m, you) for m in view.get("machines") or []]
     me = next((m for m in machines if m["you"]), None)
     hand = [item_row(item, f"h{i}") for i, item in enumerate(view.get("hand") or [], 1)]
     prompt = context.get("prompt") or None
     legal = context.get("legal") if prompt else None
     general = _attach(view, legal or [], me, hand) if legal else []
-    names = view.get("players") or []
-    cpu: dict[str, Any] = {
+    return {
         "kind": kind, "you": you, "me": me, "hand": hand,
         "others": [m for m in machines if not m["you"]],
         "turn": _turn(view, you), "window": _window(view, you),
@@ -455,24 +487,49 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
         "outcome": _outcome(context, view),
         "hand_limit": me["cycles"] if me and not view.get("over") else None,
     }
-    if kind == "gm":
-        cpu["hands"] = [{"name": names[s] if s < len(names) else "?",
-                         "cards": [item_row(item, f"h{i}") for i, item in enumerate(h, 1)]}
-                        for s, h in enumerate(view.get("hands") or [])]
-        cpu["draw_order"] = [card_row(key)["name"] for _, key in view.get("draw_order") or []]
-    cpu["knocked_out"] = _knocked_out(context, me)
+
+
+def _gm_rows(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The gamemaster's extra rows: every hand, and the draw pile's order."""
+    names = view.get("players") or []
+    return {"hands": [{"name": names[s] if s < len(names) else "?",
+                       "cards": [item_row(item, f"h{i}") for i, item in enumerate(h, 1)]}
+                      for s, h in enumerate(view.get("hands") or [])],
+            "draw_order": [card_row(key)["name"] for _, key in view.get("draw_order") or []]}
+
+
+def _split_window_controls(cpu: dict[str, Any]) -> None:
+    """The answers to an open window apart from the turn's controls, the reaction named."""
+    general = cpu["general"]
     cpu["window_controls"] = [c for c in general if c["verb"] in WINDOW_LABELS]
     window = cpu["window"]
     for c in cpu["window_controls"]:
         if window and c["verb"] == "react":
             c["label"] += f" with {window['value']} at {window['against']}"
     cpu["general"] = [c for c in general if c["verb"] not in WINDOW_LABELS]
+
+
+def _close(cpu: dict[str, Any]) -> None:
+    """Stopped mid-turn: nobody's turn now, no window open."""
+    cpu["turn"] = {**cpu["turn"], "yours": False}
+    cpu["window"] = None
+    cpu["window_controls"] = []
+    cpu["closed"] = True
+
+
+def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
+    """Template rows for whichever viewer this view belongs to (a seat, GM or spectator)."""
+    view = context.get("view") or {}
+    kind = "gm" if view.get("gm") else "seat" if "seat" in view else "spectator"
+    you = view.get("seat") if kind == "seat" else None
+    cpu = _table_rows(context, view, kind, you)
+    if kind == "gm":
+        cpu.update(_gm_rows(view))
+    cpu["knocked_out"] = _knocked_out(context, cpu["me"])
+    _split_window_controls(cpu)
     _name_controls(cpu)
-    if closed(context):  # stopped mid-turn: nobody's turn now
-        cpu["turn"] = {**cpu["turn"], "yours": False}
-        cpu["window"] = None
-        cpu["window_controls"] = []
-        cpu["closed"] = True
+    if closed(context):
+        _close(cpu)
     cpu["announce"] = _announce(cpu)
     return {"cpu": cpu}
 

@@ -191,16 +191,17 @@ def _gm(view: Mapping[str, Any], names: Sequence[str],
     return {"book": players, "history": list(reversed(history)), "ledger": ledger}
 
 
-def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
-    """Template rows for whichever viewer this view belongs to (seat, GM or spectator)."""
-    view = context.get("view") or {}
-    names = list(view.get("players") or [])
-    companies = list(view.get("companies") or [])
+def _kind(view: Mapping[str, Any]) -> str:
+    return "gm" if view.get("gm") else "seat" if "seat" in view else "spectator"
+
+
+def _table_rows(context: Mapping[str, Any], view: Mapping[str, Any], names: list[str],
+                companies: list[str], kind: str) -> dict[str, Any]:
+    """What every viewer's screen shows: the players, the companies, the outcome."""
     totals = list(view.get("totals") or [0] * len(companies))
-    kind = "gm" if view.get("gm") else "seat" if "seat" in view else "spectator"
     you = view.get("seat") if kind == "seat" else None
     jobs = set(view.get("jobs") or [])
-    rf: dict[str, Any] = {
+    return {
         "kind": kind,
         "you": you,
         "players": [{"index": i, "name": n, "you": i == you} for i, n in enumerate(names)],
@@ -210,53 +211,96 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
                        "yours": i in jobs} for i, name in enumerate(companies)],
         "outcome": _outcome(context, view, names),
     }
-    round_text = f"Round {view.get('round')} of {view.get('rounds')}"
-    if kind == "seat":
-        reports = list(view.get("reports") or [])
-        orders = view.get("orders")
-        points_left = view.get("action_points", 0) - view.get("points_used", 0)
-        latest = reports[-1] if reports else {}
-        offers = [] if view.get("over") else [
-            {"amount": n["amount"], "company": companies[n["company"]],
+
+
+def _offers(view: Mapping[str, Any], latest: Mapping[str, Any],
+            companies: list[str]) -> list[dict[str, Any]]:
+    """The bribes this seat was offered in the last report (none once the game is over)."""
+    if view.get("over"):
+        return []
+    return [{"amount": n["amount"], "company": companies[n["company"]],
              "key": companies[n["company"]].lower()}
             for n in latest.get("notices", []) if n["kind"] == "bribe_offered"]
-        announcements = _recent_public(reports, SHOWN_ANNOUNCEMENTS)
-        prompt = context.get("prompt") or {}
-        rf.update({
-            "verbs": verbs(),
-            "points_left": points_left,
-            "orders": [{"json": json.dumps(o, sort_keys=True),
-                        "text": orders_text([o], names),
-                        "cost": ORDER_TYPES[o["do"]].cost} for o in orders or []],
-            "orders_sent": orders is not None,
-            "keep": _keep_key(view),
-            "letters": [_letter(r, names, companies, you) if r is latest else CLOSED_LETTERS(
-                r, (tuple(names), tuple(companies), you),
-                lambda r=r: _letter(r, names, companies, you))
-                for r in reversed(reports[-SHOWN_LETTERS:])],
-            "older_letters": max(0, len(reports) - SHOWN_LETTERS),
-            "standings": _standings(view.get("standings"), names, you),
-            "announcements": _announcements(announcements, names, you),
-            "offers": offers,
-            "jobs": [companies[c] for c in sorted(jobs) if c < len(companies)],
-            "append": (context.get("match") or {}).get("options", {}).get(
-                "resubmission") == "append",
-            "announce": (f"{round_text}. " + (
-                "Your orders are in." if prompt.get("submitted") or orders is not None
-                else f"{_points(points_left)} to spend.")),
-        })
+
+
+def _letters(reports: list[Any], names: list[str], companies: list[str],
+             you: int | None) -> list[Any]:
+    """The latest reports as letters, newest first; closed ones are rendered once."""
+    latest = reports[-1] if reports else {}
+    return [_letter(r, names, companies, you) if r is latest else CLOSED_LETTERS(
+        r, (tuple(names), tuple(companies), you),
+        lambda r=r: _letter(r, names, companies, you))
+        for r in reversed(reports[-SHOWN_LETTERS:])]
+
+
+def _seat_rows(context: Mapping[str, Any], view: Mapping[str, Any], names: list[str],
+               companies: list[str], round_text: str) -> dict[str, Any]:
+    """A player's own panels: orders, letters, standings, offers, what to announce."""
+    you = view.get("seat")
+    jobs = set(view.get("jobs") or [])
+    reports = list(view.get("reports") or [])
+    orders = view.get("orders")
+    points_left = view.get("action_points", 0) - view.get("points_used", 0)
+    latest = reports[-1] if reports else {}
+    announcements = _recent_public(reports, SHOWN_ANNOUNCEMENTS)
+    prompt = context.get("prompt") or {}
+    sent = prompt.get("submitted") or orders is not None
+    return {
+        "verbs": verbs(),
+        "points_left": points_left,
+        "orders": [{"json": json.dumps(o, sort_keys=True),
+                    "text": orders_text([o], names),
+                    "cost": ORDER_TYPES[o["do"]].cost} for o in orders or []],
+        "orders_sent": orders is not None,
+        "keep": _keep_key(view),
+        "letters": _letters(reports, names, companies, you),
+        "older_letters": max(0, len(reports) - SHOWN_LETTERS),
+        "standings": _standings(view.get("standings"), names, you),
+        "announcements": _announcements(announcements, names, you),
+        "offers": _offers(view, latest, companies),
+        "jobs": [companies[c] for c in sorted(jobs) if c < len(companies)],
+        "append": (context.get("match") or {}).get("options", {}).get(
+            "resubmission") == "append",
+        "announce": (f"{round_text}. " + (
+            "Your orders are in." if sent else f"{_points(points_left)} to spend.")),
+    }
+
+
+def _gm_rows(view: Mapping[str, Any], names: list[str], companies: list[str],
+             round_text: str) -> dict[str, Any]:
+    """The gamemaster's panels: the book, the ledger, every player's money."""
+    rows = _gm(view, names, companies)
+    state = view.get("state") or {}
+    rows["standings"] = _standings([[s, m, None] for s, m in
+                                    enumerate(state.get("money") or [])], names, None)
+    rows["announcements"] = _announcements(state.get("announcements") or [], names, None)
+    sent = sum(1 for text in view.get("orders_text") or [] if text is not None)
+    rows["announce"] = f"{round_text}. {sent} of {len(names)} players have sent orders."
+    return rows
+
+
+def _spectator_rows(view: Mapping[str, Any], names: list[str],
+                    round_text: str) -> dict[str, Any]:
+    """What anyone watching sees: the public standings and announcements."""
+    return {"standings": _standings(view.get("standings"), names, None),
+            "announcements": _announcements(view.get("announcements") or [], names, None),
+            "announce": f"{round_text}."}
+
+
+def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
+    """Template rows for whichever viewer this view belongs to (seat, GM or spectator)."""
+    view = context.get("view") or {}
+    names = list(view.get("players") or [])
+    companies = list(view.get("companies") or [])
+    kind = _kind(view)
+    rf = _table_rows(context, view, names, companies, kind)
+    round_text = f"Round {view.get('round')} of {view.get('rounds')}"
+    if kind == "seat":
+        rf.update(_seat_rows(context, view, names, companies, round_text))
     elif kind == "gm":
-        rf.update(_gm(view, names, companies))
-        state = view.get("state") or {}
-        rf["standings"] = _standings([[s, m, None] for s, m in
-                                      enumerate(state.get("money") or [])], names, None)
-        rf["announcements"] = _announcements(state.get("announcements") or [], names, None)
-        sent = sum(1 for text in view.get("orders_text") or [] if text is not None)
-        rf["announce"] = f"{round_text}. {sent} of {len(names)} players have sent orders."
+        rf.update(_gm_rows(view, names, companies, round_text))
     else:
-        rf["standings"] = _standings(view.get("standings"), names, None)
-        rf["announcements"] = _announcements(view.get("announcements") or [], names, None)
-        rf["announce"] = f"{round_text}."
+        rf.update(_spectator_rows(view, names, round_text))
     if view.get("over"):
         rf["announce"] = "The game is over. " + ((rf["outcome"] or {}).get("summary") or "")
     return {"rf": rf}
