@@ -110,6 +110,8 @@ def layer(module: str) -> str | None:
         return None
     if parts[1] == "server" and len(parts) > 2 and parts[2] == "lab":
         return "lab"
+    if parts[1] == "games" and len(parts) > 3 and parts[3].startswith("screen"):
+        return "web"  # a game's screen lives with the game but is the web layer's part
     return parts[1] if parts[1] in LAYERS else None
 
 

@@ -122,12 +122,12 @@ def minutes_left(seconds: Any) -> str:
 @cache
 def _static_version(path: str) -> str:
     try:
-        return hashlib.sha256(_static_file(path).read_bytes()).hexdigest()[:10]
+        return hashlib.sha256(static_file(path).read_bytes()).hexdigest()[:10]
     except OSError:
         return "0"
 
 
-def _static_file(path: str) -> Path:
+def static_file(path: str) -> Path:
     """Where a /static path lives: a game's screen folder for `games/<id>/<file>`, else the
     web layer's own static folder."""
     parts = path.split("/")

@@ -5,7 +5,7 @@
 // source card (data-item) and the ticked boxes. The server checks the result and answers a
 // refusal in a sentence, which api.js shows in the form's alert region.
 
-import { registerBody } from "./api.js";
+import { registerBody } from "/static/js/api.js";
 
 registerBody("[data-cpu-compile]", (form) => ({
   action: {
