@@ -4,7 +4,7 @@
 // Everything is delegated from the document, and a MutationObserver re-runs `init` after
 // table.js replaces main#screen, so a pushed screen needs no extra wiring.
 
-import { registerBody } from "./api.js";
+import { registerBody } from "/static/js/api.js";
 
 /** The answer form's body: the layout the page gave, with the typed text where null was. */
 function fill(layout, typed) {
