@@ -1,7 +1,7 @@
 """hacktable's server beside a real boardgame.io 0.50.2 server, measured in one run.
 
     uv run python benchmarks/compare_bgio.py [--seconds 15] [--matches 20] [--seats 5]
-        [--think 0] [--stores memory,flatfile] [--no-hacktable]
+        [--think 0] [--stores memory,flatfile] [--no-hacktable] [--json FILE|-]
 
 Needs `node` and `npm` (without them it says so and exits 0). Installs benchmarks/bgio's
 locked packages (`npm ci`) when its node_modules is missing, then, one after the other:
@@ -15,6 +15,9 @@ Latency, both sides: from sending a move until the mover's own connection delive
 that shows it (hacktable: the push p50/p99). srv ms/move: server CPU per move (for
 boardgame.io over the whole client run, setup and drain included, divided by every move
 applied), which a busy machine skews least. Nothing here asserts on time; it prints figures.
+`--json FILE` (or `-` for standard output, instead of the table) writes the rows, the load
+average before each run and, for each boardgame.io store, hacktable's ratios — moves/s over
+theirs and server ms/move over theirs — so a script can read them.
 """
 
 from __future__ import annotations
@@ -120,6 +123,21 @@ def run_hacktable(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             "server_ms_per_move": result["server_ms_per_act"]}
 
 
+def ratios(rows: list[dict[str, Any]]) -> dict[str, dict[str, float | None]]:
+    """For each other row: hacktable's moves/s over its moves/s (≥ 1: hacktable moves as
+    many), and hacktable's server ms/move over its (≤ 1: hacktable costs no more)."""
+    ours = next((row for row in rows if row["system"] == "hacktable"), None)
+    if ours is None:
+        return {}
+    return {row["store"]: {
+        "moves_s": ours["moves_s"] / row["moves_s"] if row["moves_s"] else None,
+        "server_ms_per_move": (ours["server_ms_per_move"] / row["server_ms_per_move"]
+                               if row["server_ms_per_move"] else None),
+        "p99_ms": (ours["p99_ms"] / row["p99_ms"]
+                   if ours["p99_ms"] and row["p99_ms"] else None),
+    } for row in rows if row["system"] != "hacktable"}
+
+
 def table(rows: list[dict[str, Any]]) -> str:
     """One line per system and store; the last column is hacktable's moves/s over the row's."""
     ours = next((row["moves_s"] for row in rows if row["system"] == "hacktable"), None)
@@ -148,28 +166,42 @@ def main() -> None:
                         help="boardgame.io stores to run: memory, flatfile or both")
     parser.add_argument("--no-hacktable", dest="hacktable", action="store_false",
                         help="run boardgame.io alone")
+    parser.add_argument("--json", dest="json_out", metavar="FILE",
+                        help="also write the figures as JSON to FILE ('-': standard output)")
     args = parser.parse_args()
+    progress = sys.stderr if args.json_out == "-" else sys.stdout  # stdout stays JSON
     if not (shutil.which("node") and shutil.which("npm")):
         print("Node.js (node and npm) is not installed, so there is no boardgame.io server "
               "to compare with; nothing was run.")
         return
     if not (BGIO / "node_modules").is_dir():
-        print("installing boardgame.io 0.50.2 (npm ci) ...", flush=True)
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=BGIO, check=True)
+        print("installing boardgame.io 0.50.2 (npm ci) ...", flush=True, file=progress)
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=BGIO, check=True,
+                       stdout=progress)
     node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
     print(f"{os.cpu_count()} cores, Node {node}, Python {sys.version.split()[0]}; "
           f"{args.matches} matches x {args.seats} seats, {args.seconds:g} s window, "
-          f"think {args.think:g} s; clients share the machine with the server.", flush=True)
+          f"think {args.think:g} s; clients share the machine with the server.",
+          flush=True, file=progress)
     rows = []
     with tempfile.TemporaryDirectory(prefix="compare-bgio-") as scratch:
         folder = Path(scratch)
         for store in args.stores.split(","):
             print(f"boardgame.io, {STORES[store]} store (load average "
-                  f"{os.getloadavg()[0]:.1f}) ...", flush=True)
-            rows.append(run_bgio(store, args, folder))
+                  f"{os.getloadavg()[0]:.1f}) ...", flush=True, file=progress)
+            load = os.getloadavg()[0]
+            rows.append({**run_bgio(store, args, folder), "load_average": load})
         if args.hacktable:
-            print(f"hacktable, SQLite (load average {os.getloadavg()[0]:.1f}) ...", flush=True)
-            rows.append(run_hacktable(args, folder))
+            load = os.getloadavg()[0]
+            print(f"hacktable, SQLite (load average {load:.1f}) ...", flush=True, file=progress)
+            rows.append({**run_hacktable(args, folder), "load_average": load})
+    if args.json_out:
+        report = json.dumps({"settings": vars(args), "cores": os.cpu_count(),
+                             "rows": rows, "ratios": ratios(rows)}, indent=2)
+        if args.json_out == "-":
+            print(report)
+            return
+        Path(args.json_out).write_text(report + "\n")
     print("\nLatency: from sending a move until the mover's own connection shows it applied. "
           "lost: moves of the\nwindow never seen applied (hacktable: errors + pushes "
           "missing). hacktable/this: moves/s ratio.\n")

@@ -103,7 +103,9 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 120.0) -> Server:
+    def start(self, timeout: float = 90.0) -> Server:
+        """Start the server and wait until it answers (a loaded machine imports slowly:
+        the deadline only bounds a server that never comes up)."""
         env = dict(os.environ, HACKTABLE_DATABASE_URL=self.database_url,
                    HACKTABLE_CLOCK_FILE=str(self.clock.path), HACKTABLE_TICK="0.05",
                    HACKTABLE_LOOKUP_MISSES_PER_HOUR="0", HACKTABLE_CREATES_PER_HOUR="0")

@@ -18,6 +18,7 @@ from hacktable.bots.registry import make_bot, seat_personalities
 from hacktable.console import console, fail, parse_options, say
 from hacktable.engine import GM, SPECTATOR, Match, Rejected
 from hacktable.engine.contract import Prompt
+from hacktable.engine.errors import NeedsConfirmation
 from hacktable.engine.seats import seat_names
 from hacktable.games import all_games, get_game
 from hacktable.sim.command import simulate
@@ -235,6 +236,15 @@ def _ask(match: Match, prompt: Prompt, human: int = 0) -> str:
         return "pass"
     try:
         match.submit_text(human, text)
+    except NeedsConfirmation as grave:
+        console.print(f"[yellow]{grave.reason}[/]", highlight=False)
+        if not typer.confirm("Do it anyway?", default=False):
+            return "again"
+        try:
+            match.submit(human, grave.confirmed)
+        except Rejected as rejected:
+            console.print(f"[red]{rejected.reason}[/]", highlight=False)
+            return "again"
     except Rejected as rejected:
         console.print(f"[red]{rejected.reason}[/]", highlight=False)
         return "again"

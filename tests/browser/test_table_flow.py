@@ -116,7 +116,8 @@ def test_ending_tells_everyone_and_offers_to_play_again(table: dict) -> None:
     assert "you can change them" not in bob.locator("body").inner_text()
     # the host plays again with the same seats; Ann follows from her end screen
     expect(host.locator("[data-match-over]")).to_contain_text("The host ended this match")
-    host.get_by_role("button", name="Play again with the same players").click()
+    host.locator("[data-match-over]").get_by_role(
+        "button", name="Play again with the same seats").click()
     host.wait_for_url(lambda url: re.search(r"/m/[A-Z0-9]{6}/host$", url) is not None
                       and f"/m/{code}/" not in url)
     new_code = host.url.rsplit("/", 2)[-2]

@@ -128,7 +128,9 @@ def test_after_a_rematch_each_seat_waits_for_its_own_player(table_server: Server
     ann, bob = sit(table_server, code, 0, "Ann"), sit(table_server, code, 1, "Bob")
     host.ok("POST", f"/api/matches/{code}/host/start")
     host.ok("POST", f"/api/matches/{code}/host/end")
-    new = host.ok("POST", f"/api/matches/{code}/rematch")["code"]
+    replayed = host.ok("POST", f"/api/matches/{code}/rematch")
+    new = replayed["code"]
+    assert replayed["seat"] is None and replayed["table_url"] == replayed["host_url"]
     assert Api(table_server.url).ok("GET", f"/api/matches/{code}")["next"] == new
     again = host.post(f"/api/matches/{code}/rematch")
     assert again.status_code == 409 and new in again.json()["detail"]
@@ -151,6 +153,24 @@ def test_after_a_rematch_each_seat_waits_for_its_own_player(table_server: Server
     host.ok("POST", f"/api/matches/{new}/host/start")
     assert wait_for(lambda: Api(table_server.url).ok("GET", f"/api/matches/{new}")["status"]
                     == "running")
+
+
+def test_a_host_who_plays_sits_again_at_once_and_only_in_their_own_seat(table_server: Server):
+    """Playing again, the host's own browser (their old seat's cookie) takes their kept seat
+    with the same request; the others' seats stay kept for them."""
+    hal = Api(table_server.url)
+    code = new_match(table_server, hal)
+    sit(table_server, code, 1, "Hal", hal)
+    sit(table_server, code, 0, "Ann")
+    hal.ok("POST", f"/api/matches/{code}/host/start")
+    hal.ok("POST", f"/api/matches/{code}/host/end")
+    replayed = hal.ok("POST", f"/api/matches/{code}/rematch")
+    new = replayed["code"]
+    assert replayed["seat"] == 1 and replayed["table_url"].endswith(f"/m/{new}")
+    assert hal.ok("GET", f"/api/matches/{new}/view")["viewer"] == 1
+    seats = Api(table_server.url).ok("GET", f"/api/matches/{new}")["seats"]
+    assert [(s["kind"], s["name"]) for s in seats[:2]] == [("held", "Ann"), ("human", "Hal")]
+    assert "You sit in seat 2 as Hal" in hal.get(f"/m/{new}").text
 
 
 @pytest.mark.parametrize("game", [g.id for g in all_games()])

@@ -4,6 +4,7 @@ and each still lands or fails on its own (a clash costs only its writer)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from sqlalchemy import event
 
@@ -23,14 +24,19 @@ async def _matches(store: Store, count: int) -> list[int]:
                                       bots={})).id for n in range(count)]
 
 
-def _count_commits(store: Store) -> list[int]:
+def _count_commits(store: Store) -> Callable[[], int]:
+    """Commits from now on: the SQLite writer thread's, else SQLAlchemy's."""
+    appender = store._appender
+    if appender is not None:
+        start = appender.commits
+        return lambda: appender.commits - start
     commits = [0]
 
     @event.listens_for(store.engine.sync_engine, "commit")
     def counted(_connection: object) -> None:
         commits[0] += 1
 
-    return commits
+    return lambda: commits[0]
 
 
 def test_moves_that_arrive_together_are_committed_together_and_all_land(tmp_path):
@@ -40,7 +46,7 @@ def test_moves_that_arrive_together_are_committed_together_and_all_land(tmp_path
         commits = _count_commits(store)
         await asyncio.gather(*(store.append(i, 0, [_entry(1), _entry(2)], **CLOCK)
                                for i in ids))
-        grouped = commits[0]
+        grouped = commits()
         records = [await store.match(i) for i in ids]
         logs = [await store.entries(i) for i in ids]
         await store.close()
@@ -111,3 +117,30 @@ def test_a_writer_that_gives_up_waiting_does_not_stop_the_others(tmp_path):
     kept, seqs = asyncio.run(scenario())
     assert kept is None
     assert seqs[1] == 1 and seqs[0] in (0, 1)  # the one given up on may or may not be in
+
+
+def test_the_writer_thread_stores_what_the_store_reads_back(tmp_path):
+    """Moves go through the SQLite writer thread; every field, the payload's JSON and a
+    snapshot included, reads back as it was given."""
+    payload = {"order": "embezzle Élodie", "amounts": [1, 2.5, None], "ok": True}
+    state = {"round": 3, "hands": {"0": ["a"], "1": []}}
+
+    async def scenario():
+        store = await Store.open(f"sqlite:///{tmp_path / 'w.db'}")
+        [match] = await _matches(store, 1)
+        await store.append(match, 0, [Entry(1, "action", 1, payload, "2026-01-01T00:00:00"),
+                                      Entry(2, "timeout", None, None, None)],
+                           status="running", phase_key="round-3", deadline_at=12.5,
+                           remaining=None, snapshot=(2, state))
+        used_thread = store._appender is not None and store._appender.commits == 1
+        record, log = await store.match(match), await store.entries(match)
+        snapshot = await store.latest_snapshot(match)
+        await store.close()
+        return used_thread, record, log, snapshot
+
+    used_thread, record, log, snapshot = asyncio.run(scenario())
+    assert used_thread
+    assert (record.seq, record.phase_key, record.deadline_at) == (2, "round-3", 12.5)
+    assert log == [Entry(1, "action", 1, payload, "2026-01-01T00:00:00"),
+                   Entry(2, "timeout", None, None, None)]
+    assert snapshot == (2, state)

@@ -115,8 +115,7 @@ def test_host_controls_follow_the_status(played):
 
     shown, section = panel("lobby")
     assert shown == {"start": True, "pause": False, "resume": False, "extend": False,
-                     "shorten": False, "close": False, "bot": True, "end": True,
-                     "rematch": False}
+                     "shorten": False, "close": False, "bot": True, "end": True}
     shown, _ = panel("running")
     assert shown["pause"] and not shown["start"] and not shown["resume"] and shown["extend"]
     assert shown["shorten"] and shown["close"]  # "resolve now", with a confirmation
@@ -125,7 +124,7 @@ def test_host_controls_follow_the_status(played):
     shown, _ = panel("paused")
     assert shown["resume"] and not shown["pause"]
     shown, over = panel("over")
-    assert [name for name, on in shown.items() if on] == ["rematch"]  # play again, only
+    assert [name for name, on in shown.items() if on] == []  # play again: on the end screen
     extend = section.find("input", name="seconds")
     assert (extend.get("data-type"), extend.get("data-scale")) == ("int", "60")
     bot = section.find("form", data_api=f"/api/matches/{CODE}/host/bot")

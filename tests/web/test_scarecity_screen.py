@@ -11,7 +11,7 @@ from typing import Any
 
 from hacktable.engine import GM, SPECTATOR, Match
 from hacktable.games import get_game
-from hacktable.games.scarecity.cards import CATALOGUE
+from hacktable.games.scarecity.cards import CATALOGUE, DISTRICT_NAMES, program
 from hacktable.sim.runner import play_match
 from hacktable.web import render_screen
 
@@ -125,3 +125,120 @@ def test_a_card_the_claimer_cannot_claim_says_why():
             assert "already in your city" in article.text
         elif CATALOGUE["programs"][key]["cost"] > money:
             assert f"costs more than your ${money}" in article.text
+
+
+# -- what a first-timer needs -------------------------------------------------------------
+
+def test_how_a_round_works_lists_the_five_phases_and_highlights_the_current_one():
+    """"Each round has 5 phases" (Game Rounds): claiming now is phase 1; phases 2 and 3
+    are played together."""
+    match = Match(GAME, NAMES, None, 4)
+    panel = parse_html(html(match, 0)).find_all("details", class_="sc-how")[0]
+    items = panel.find_all("li")
+    assert len(items) == 5 and "How a round works" in panel.text
+    assert [i for i, li in enumerate(items) if "is-now" in (li.get("class") or [])] == [0]
+    while match.state["phase"] == "claim":
+        match.submit_json(match.state["claim_turn"], {"do": "pass"})
+    items = parse_html(html(match, 0)).find_all("details", class_="sc-how")[0].find_all("li")
+    assert [i for i, li in enumerate(items) if "is-now" in (li.get("class") or [])] == [1, 2]
+
+
+def test_card_faces_show_district_and_kind_without_flipping():
+    match = Match(GAME, NAMES, None, 4)
+    tree = parse_html(html(match, 0))
+    for article in tree.find_all("article", class_="sc-card"):
+        info = CATALOGUE["programs"][article.get("data-key")]
+        face = article.find_all("p", class_="sc-kind")[0]
+        flip = article.find_all("details", class_="sc-flip")[0]
+        assert face not in flip.find_all("p", class_="sc-kind")
+        kind = "security control" if info["kind"] == "control" else "city service"
+        assert kind in face.text and DISTRICT_NAMES[info["district"]] in face.text
+
+
+def test_a_flipped_card_shows_its_source_and_a_control_no_red_penalty():
+    match = Match(GAME, NAMES, None, 4)
+    tree = parse_html(html(match, 0))
+    for article in tree.find_all("article", class_="sc-card"):
+        info = CATALOGUE["programs"][article.get("data-key")]
+        flip = article.find_all("details", class_="sc-flip")[0]
+        assert info["source"] in flip.text
+        if info["kind"] == "control":
+            assert "never degraded" in flip.text and "−" not in flip.text
+            assert not article.find_all("button", class_="danger")
+
+
+def test_the_ranking_is_labelled_the_claiming_order_and_the_race_is_apart():
+    match = Match(GAME, NAMES, None, 4)
+    tree = parse_html(html(match, 0))
+    assert "Claiming order (ranked by $)" in tree.find_all("section", class_="sc-ranking")[0].text
+    race = tree.find_all("section", class_="sc-race")[0]
+    bitizens = [int(re.search(r": (-?\d+) Bitizens", li.text).group(1))
+                for li in race.find_all("li")]
+    assert bitizens == sorted(bitizens, reverse=True)
+
+
+def test_the_winners_screen_never_says_rank_2():
+    """The seed ranks by $ ("the dealer would rank the players: B, C, A"), but the
+    election is the Bitizen race; and when several reach 200 at once, "the player with the
+    most Scare-City Dollars remaining is the winner", who may have fewer Bitizens: the
+    winner's screen says Mayor, never a second place."""
+    for seed in range(6):
+        match = play_match(GAME, ["growth", "security", "random"], None, seed).match
+        for winner in match.state["winners"]:
+            page = parse_html(html(match, winner))
+            status = page.find_all("section", class_="sc-status")[0].text
+            assert "Rank" not in status and "2nd" not in status
+            assert "you are Mayor" in status
+            assert not page.find_all("section", class_="sc-ranking")
+
+
+def test_a_held_protection_says_it_earned_one_bitizen_against_this():
+    match = play_match(GAME, ["growth", "security", "random"], None, 2).match
+    for seat in range(3):
+        for report in match.state["reports"]:
+            row = next((r for r in report["players"] if r["seat"] == seat), None)
+            if row and row["protected"]:
+                from hacktable.web.screens.scarecity import impact_row
+
+                numbered = {n: program(n).key for n in range(60)}
+                line = impact_row(report, NAMES, numbered, seat)
+                mine = next(p for p in line["players"] if p["you"])
+                assert mine["earned"].startswith("Your ")
+                assert mine["earned"].endswith("earned you +1 Bitizen against this")
+                return
+    raise AssertionError("no protection in the game")
+
+
+def test_a_move_that_leaves_zero_dollars_asks_to_confirm_on_the_screen():
+    """"If a player ever ends up with $0 or less than $0 then they are out": the button
+    carries the confirmed move and a dialog that says so."""
+    match = Match(GAME, NAMES, None, 4)
+    seat = match.state["claim_turn"]
+    state = match.state
+    card = next(c for c in state["shop"]
+                if program(c).key not in {program(s["card"]).key
+                                          for s in state["players"][seat]["city"]}
+                and sum(program(s["card"]).district == program(c).district
+                        for s in state["players"][seat]["city"]) < 3)
+    state["players"][seat]["money"] = program(card).cost
+    match.submit_json(seat, {"do": "claim", "card": card})
+    while match.state["phase"] == "claim":
+        match.submit_json(match.state["claim_turn"], {"do": "pass"})
+    tree = parse_html(html(match, seat))
+    form = tree.find_all("form", id=f"sc-buy-{card}")[0]
+    assert posted(form) == {"do": "buy", "card": card, "confirm": True}
+    assert "This leaves you with $0: you would be out of the game" in form.get("data-confirm")
+    assert "out of the game" in form.text
+
+
+def test_a_skipped_claiming_turn_says_why_on_the_screen():
+    match = Match(GAME, NAMES, None, 4)
+    state = match.state
+    for p in state["players"]:
+        p["money"] = 1
+    from hacktable.games.scarecity.claims import open_claims
+
+    open_claims(state, [])
+    page = parse_html(html(match, 0))
+    assert "Your claiming turn was skipped: you cannot afford any card left in the shop." \
+        in page.find_all("p", class_="sc-skipped")[0].text

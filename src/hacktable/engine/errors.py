@@ -13,6 +13,15 @@ class Rejected(Exception):
         self.reason = reason
 
 
+class NeedsConfirmation(Rejected):
+    """A legal move with a grave consequence the player must accept first; `confirmed` is
+    the same move carrying its confirmation, for a client that asked and was told yes."""
+
+    def __init__(self, reason: str, confirmed: object) -> None:
+        super().__init__(reason)
+        self.confirmed = confirmed
+
+
 class OptionError(Rejected):
     """A rule option that the game does not declare, or a value outside its range."""
 

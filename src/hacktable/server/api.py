@@ -8,6 +8,7 @@ cookies the join and create calls set); screens are rendered by `screens.py`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Annotated, Any, Literal
 
 from fastapi import (
@@ -25,7 +26,7 @@ from hacktable.engine.contract import GM
 from hacktable.engine.errors import Rejected
 from hacktable.games import all_games, get_game
 from hacktable.server import presenter, socket, wire
-from hacktable.server.errors import NotFound, WrongMoment
+from hacktable.server.errors import NotFound, TableError, WrongMoment
 from hacktable.server.live import Caller, Live
 from hacktable.server.screens import shared_screen
 from hacktable.server.seats import (
@@ -96,6 +97,12 @@ class Created(BaseModel):
     match_url: str
     host_url: str
     host_token: str
+
+
+class Replayed(Created):
+    table_url: str = Field(description="Where the host goes next: their new seat, if they "
+                           "played and were seated again, else the new table's host console.")
+    seat: int | None = Field(None, description="The host's seat at the new table, if they play.")
 
 
 class JoinSeat(BaseModel):
@@ -266,17 +273,24 @@ async def host(code: str, command: Literal["start", "pause", "resume", "extend",
     return await _info(live)
 
 
-@router.post("/matches/{code}/rematch", status_code=201, response_model=Created,
+@router.post("/matches/{code}/rematch", status_code=201, response_model=Replayed,
              summary="Play again: a new match with the same game, seats, options and bots "
-                     "(host only, once the match is over)")
-async def rematch(code: str, request: Request, response: Response) -> Created:
+                     "(host only, once the match is over); a host who plays sits again at once")
+async def rematch(code: str, request: Request, response: Response) -> Replayed:
     table, live, caller = await resolve(request, code, as_host=True)
     record, host_token = await table.rematch(live, caller)
     set_cookie(response, host_cookie(record.code), host_token)
     base = str(request.base_url).rstrip("/")
-    return Created(code=record.code, match_url=f"{base}/m/{record.code}",
-                   host_url=f"{base}/m/{record.code}/host?token={host_token}",
-                   host_token=host_token)
+    host_url = f"{base}/m/{record.code}/host?token={host_token}"
+    seat = None
+    played = request.cookies.get(seat_cookie(live.record.code))
+    if played:  # the host sat at the old table from this browser: their seat is kept for
+        with contextlib.suppress(TableError):  # them, and this is their own browser
+            seat, token = await table.take_held(await table.load(record.code), [played])
+            set_cookie(response, seat_cookie(record.code), token)
+    return Replayed(code=record.code, match_url=f"{base}/m/{record.code}", host_url=host_url,
+                    host_token=host_token, seat=seat,
+                    table_url=host_url if seat is None else f"{base}/m/{record.code}")
 
 
 @router.get("/matches/{code}/media/{media_id}",

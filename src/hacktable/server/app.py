@@ -15,6 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hacktable.engine.errors import Rejected
@@ -36,6 +37,10 @@ matches has millions of long-lived objects, and a full collection pauses every m
 move (docs/server.md, "Where the time goes"). Moves make little cyclic garbage (reference
 counting frees the rest), so young collections can wait for 20,000 allocations and full
 ones for 100 middle ones."""
+
+
+DOCS_STATIC = "/static/api-docs"
+"""Where Swagger UI's and ReDoc's own scripts and styles are served (from `fastapi-offline`)."""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -71,11 +76,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await broker.close()
             await store.close()
 
-    app = FastAPI(
+    # Swagger UI (/docs) and ReDoc (/redoc) from files the package ships, not a CDN: a table
+    # on a LAN with no internet still shows its API.
+    app = FastAPIOffline(
         title="hacktable",
         summary="A digital table for hacker-themed tabletop games.",
         version="0.1.0",
         lifespan=lifespan,
+        static_url=DOCS_STATIC,
     )
     app.state.host_panels = []  # extensions append `pages.HostPanel`s (e.g. `serve --mail`)
     app.state.seat_panels = []  # and `pages.SeatPanel`s for a player's own screen

@@ -33,6 +33,7 @@ from hacktable.store.records import (
     MatchRecord,
     SeatRecord,
 )
+from hacktable.store.sqlite_writer import AppendClash, GroupAppend, SqliteAppender
 
 DEFAULT_FILE = "hacktable.db"
 
@@ -105,8 +106,9 @@ def _seat(row: Any) -> SeatRecord:
 class Store:
     """Matches, seats, the log, snapshots and deadlines, in one database."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, appender: SqliteAppender | None = None) -> None:
         self.engine = engine
+        self._appender = appender  # SQLite files: moves are committed on its own thread
         self.dialect = engine.dialect.name
         # SQLite has one writer at a time; queueing writes here avoids busy-waiting on it.
         self._write_lock = asyncio.Lock() if self.dialect == "sqlite" else None
@@ -114,21 +116,28 @@ class Store:
         self._committer: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, url: str) -> Store:
-        """Connect, creating or upgrading the schema first."""
+    async def open(cls, url: str, *, writer_thread: bool = True) -> Store:
+        """Connect, creating or upgrading the schema first. On an SQLite file, moves are
+        committed by a writer thread of the store's own unless `writer_thread` is False
+        (the path through SQLAlchemy, kept for comparison)."""
         async_url, sync_url = _driver_urls(url)
         await asyncio.to_thread(upgrade, sync_url)
         if make_url(async_url).get_backend_name() == "sqlite":
             engine = create_async_engine(async_url)
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-        else:
-            engine = create_async_engine(async_url, pool_size=10, max_overflow=20)
+            path = make_url(sync_url).database
+            on_file = writer_thread and path and path != ":memory:"
+            appender = SqliteAppender(path) if on_file else None
+            return cls(engine, appender)
+        engine = create_async_engine(async_url, pool_size=10, max_overflow=20)
         return cls(engine)
 
     async def close(self) -> None:
         if self._committer is not None:  # what was asked to be written is written first
             with contextlib.suppress(Exception):
                 await self._committer
+        if self._appender is not None:
+            await asyncio.to_thread(self._appender.close)
         await self.engine.dispose()
 
     def _begin(self) -> _Writing:
@@ -258,7 +267,7 @@ class Store:
             try:
                 try:
                     outcomes = await self._append_batch(batch)
-                except IntegrityError:  # one of them clashed: the others must not pay
+                except (IntegrityError, AppendClash):  # one clashed: the others must not pay
                     outcomes = [(await self._append_batch([request]))[0]
                                 for request in batch]
             except BaseException as error:  # the store failed: every waiter hears it
@@ -277,6 +286,25 @@ class Store:
                     request.done.set_exception(outcome)
 
     async def _append_batch(self, batch: Sequence[_Append]) -> list[Exception | None]:
+        """One transaction for these appends (on the writer thread where there is one)."""
+        if self._appender is None:
+            return await self._append_batch_here(batch)
+        group = [GroupAppend(request.match_id, request.expected_seq, request.new,
+                             request.clock, request.snapshot) for request in batch]
+        assert self._write_lock is not None
+        try:
+            async with self._write_lock:
+                moved = await asyncio.wrap_future(self._appender.submit(group))
+        except AppendClash:
+            if len(batch) > 1:
+                raise
+            return [Conflict(f"match {batch[0].match_id}: entry {batch[0].expected_seq + 1} "
+                             "exists")]
+        return [None if ok else Conflict(f"match {request.match_id} moved past "
+                                         f"{request.expected_seq}")
+                for request, ok in zip(batch, moved, strict=True)]
+
+    async def _append_batch_here(self, batch: Sequence[_Append]) -> list[Exception | None]:
         """One transaction for these appends: each moves its match only if the match is
         still where its writer saw it, and the others go in regardless."""
         m = schema.matches

@@ -45,7 +45,7 @@ def test_the_notation_reads_moves(seat, text, action):
 def test_an_unreadable_move_says_what_to_write():
     with pytest.raises(Rejected, match="try move X Y"):
         GAME.parse(Table().state, MICA, "dance")
-    with pytest.raises(Rejected, match="check SEAT STAT DC"):
+    with pytest.raises(Rejected, match="check RUNNER STAT DC"):
         GAME.parse(Table().state, GM, "check mica")
 
 
@@ -60,3 +60,23 @@ def test_an_attack_names_someone_the_runner_can_see():
     assert GAME.parse(table.state, MICA, "attack damien")["target"] == "s2"
     with pytest.raises(Rejected, match=r"Name someone you can see: Damien, Luke, Guard\.$"):
         GAME.parse(table.state, MICA, "attack ghost")
+
+
+def test_the_gm_names_a_runner_as_every_screen_does():
+    # The room labels seats from 1 with the GM first ("Seat 2" is the first runner) while
+    # the engine counts runners from 1: a ruling may name the runner instead.
+    from tests.games.runners.helpers import mission
+
+    table = Table()
+    mission(table, [6, 6, 6, 1, 1, 1, 2, 2, 2])
+    names = {int(s): c["name"] for s, c in table.state["characters"].items()}
+    first, second = names[1], names[2]
+    assert GAME.parse(table.state, GM, f"dc {first} 12") == {
+        "do": "check", "seat": 1, "dc": 12, "visibility": None}
+    assert GAME.parse(table.state, GM, f"price {second.lower()} 1") == {
+        "do": "price", "seat": 2, "seconds": 1}
+    assert GAME.parse(table.state, GM, "keep 3 int")["seat"] == 3
+    with pytest.raises(Rejected, match="takes numbers"):
+        GAME.parse(table.state, GM, "dc Nobody 12")
+    text = GAME.render(GAME.view(table.state, GM), None)
+    assert "(seat " not in text

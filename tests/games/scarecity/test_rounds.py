@@ -129,11 +129,12 @@ def test_several_at_200_the_most_dollars_wins_and_equal_dollars_draw(table):
     assert "draw" in d.match.outcome().summary
 
 
-def test_zero_dollars_puts_a_player_out_and_discards_their_cards(table):
-    """"If a player ever ends up with $0 or less than $0 then they are out of the game and
-    their Program Cards get added to the discard pile"."""
-    t = quiet(table, 3)
-    t.city(CHIARA, "firewall", degraded=("firewall",))
+def test_zero_dollars_at_round_end_puts_a_player_out_with_the_option(table):
+    """`out_check=round_end` (the earlier ruling): "If a player ever ends up with $0 or less
+    than $0 then they are out of the game and their Program Cards get added to the discard
+    pile", checked after the Impact Card."""
+    t = quiet(table, 3, out_check="round_end")
+    t.city(CHIARA, "web_server", degraded=("web_server",))
     t.money(CHIARA, 0)
     card = t.p(CHIARA)["city"][0]["card"]
     t.finish_round()
@@ -142,7 +143,8 @@ def test_zero_dollars_puts_a_player_out_and_discards_their_cards(table):
 
 
 def test_the_last_player_left_wins(table):
-    t = quiet(table)
+    t = quiet(table, out_check="round_end")
+    t.city(BRUNO)
     t.money(BRUNO, 0)
     t.finish_round()
     assert t.match.outcome().winners == (ADA,)

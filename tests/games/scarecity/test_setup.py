@@ -80,8 +80,9 @@ def test_the_set_up_execution_adds_each_citys_values():
     """"Each player then "executes" their program cards … adds up the Dollar and Bitizen
     values"."""
     match = Match(GAME, ["Ada", "Bruno"], None, 9)
+    start = match.state["options"]["starting_money"]
     for player in match.state["players"]:
-        money = sum(PROGRAMS[s["card"]].money for s in player["city"])
+        money = start + sum(PROGRAMS[s["card"]].money for s in player["city"])
         bitizens = sum(PROGRAMS[s["card"]].bitizens for s in player["city"])
         assert (player["money"], player["bitizens"]) == (money, bitizens)
 

@@ -6,10 +6,12 @@ Runner notation:   move 4 2 | move 5 (squares, without a map) | sneak | stop
                    check [careful|hasty] [fail] [what you try] | keep [careful|hasty] [what]
                    ask <action> | ready <action> when <trigger> | accept | decline
                    roll [careful|hasty] | roll kept | fail | enter | end | waste <n>
-GM notation:       check <seat> <stat> <dc> [public|blind|self|gm] [passive] [sight]
-                     [free|charged] | dc <seat> <dc> (the stat the runner's action names)
-                   keep <seat> <stat> [free|charged] | price <seat> <seconds>
-                   refuse <seat> <reason> | fire <seat> | attack <ref> | door <x> <y> open|shut
+GM notation:       check <runner> <stat> <dc> [public|blind|self|gm] [passive] [sight]
+                     [free|charged] | dc <runner> <dc> (the stat the runner's action names)
+                   keep <runner> <stat> [free|charged] | price <runner> <seconds>
+                   refuse <runner> <reason> | fire <runner> | attack <ref> | door <x> <y> open|shut
+                   (<runner>: the runner's name, as every screen calls them, or their number
+                   counted from 1 among the runners)
                    hold (every NPC holds until the next runner) | end turn | start | rps
                    undo | end mission success|failure
 """
@@ -218,21 +220,22 @@ def _gm_questions(view: Mapping[str, Any]) -> list[str]:
     lines = []
     for key, q in sorted((view.get("requests") or {}).items(), key=lambda kv: int(kv[0])):
         seat = int(key)
-        who = f"{names.get(seat, '?')} (seat {seat})"
+        who = names.get(seat, "?")
+        ref = who if who != "?" and " " not in who else str(seat)
         if q["kind"] == "check":
             what = q.get("what") or ("keep" if q.get("keep") else "check")
             target = q.get("target")
             about = (f" ({target[0]}, {target[1]})" if isinstance(target, list)
                      else f" {target}" if target else "")
             note = f" {q['note']}" if q.get("note") else ""
-            hint = (f"keep {seat} STAT" if q.get("keep") else
-                    f"dc {seat} DC" if q.get("stat") else f"check {seat} STAT DC")
+            hint = (f"keep {ref} STAT" if q.get("keep") else
+                    f"dc {ref} DC" if q.get("stat") else f"check {ref} STAT DC")
             lines.append(f"  ? {who} asks: {what}{about}{note} ({q['effort']}, "
                          f"{q['seconds']} s) -> {hint}")
         elif q.get("price") is None:
             lines.append(f"  ? {who} asks: {q['text']}"
                          + (f" when {q['trigger']}" if q.get("trigger") else "")
-                         + f" -> price {seat} SECONDS, or refuse {seat} REASON")
+                         + f" -> price {ref} SECONDS, or refuse {ref} REASON")
     for key, c in sorted((view.get("called") or {}).items(), key=lambda kv: int(kv[0])):
         lines.append(f"  {names.get(int(key), '?')} is to roll {c['stat'].upper()}"
                      + (" (kept for later)" if c.get("keep") else f" against DC {c['dc']}"))
@@ -269,7 +272,7 @@ def parse(state: State, seat: int, text: str) -> dict[str, Any]:
         raise Rejected("Write a move, e.g. `move 3 2`, `sneak`, `check careful`, `end`.")
     verb, rest = words[0].lower(), words[1:]
     if seat == GM_SEAT:
-        return _parse_gm(verb, rest)
+        return _parse_gm(verb, [_runner_word(state, w, i, verb) for i, w in enumerate(rest)])
     if verb == "move":
         numbers = _numbers(rest, "move")
         if len(numbers) == 2:
@@ -334,6 +337,22 @@ def _parse_action(state: State, seat: int, what: str, rest: list[str]) -> dict[s
     return action
 
 
+SEAT_FIRST = ("check", "dc", "keep", "price", "refuse", "fire")
+"""GM rulings whose first word names a runner: by name (as every screen and the room call
+them) or by the engine's runner number."""
+
+
+def _runner_word(state: State, word: str, index: int, verb: str) -> str:
+    """A runner named in a ruling, as the runner number the engine takes: the room labels
+    seats from 1 with the GM first, so a name is the one way to agree with every screen."""
+    if index != 0 or verb not in SEAT_FIRST or word.isdigit():
+        return word
+    found = [s for s, c in state["characters"].items()
+             if c["name"].lower() == word.lower()
+             or c["name"].split()[0].lower() == word.lower()]
+    return found[0] if len(found) == 1 else word
+
+
 def _numbers(words: list[str], verb: str) -> list[int]:
     try:
         return [int(w) for w in words]
@@ -385,9 +404,11 @@ def _parse_gm(verb: str, rest: list[str]) -> dict[str, Any]:
         return {"do": "fire", "seat": _numbers(rest, "fire")[0]}
     if verb == "attack" and len(rest) == 1:
         return {"do": "attack", "target": rest[0]}
-    raise Rejected("Could not read that ruling: try check SEAT STAT DC [public|blind|self] "
-                   "[passive] [sight] [free|charged], dc SEAT DC, keep SEAT STAT, price SEAT "
-                   "SECONDS, refuse SEAT REASON, fire SEAT, attack REF, door X Y open|shut, "
+    raise Rejected("Could not read that ruling (RUNNER: a runner's name or number): try "
+                   "check RUNNER STAT DC [public|blind|self] "
+                   "[passive] [sight] [free|charged], dc RUNNER DC, keep RUNNER STAT, price "
+                   "RUNNER SECONDS, refuse RUNNER REASON, fire RUNNER, attack REF, door X Y "
+                   "open|shut, "
                    "hold, end turn, start, rps, undo, end mission success|failure.")
 
 

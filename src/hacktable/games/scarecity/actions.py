@@ -3,6 +3,8 @@
 `{"do": "claim", "card": 17}` places a token on shop card 17; `restore`, `decommission`
 and `buy` add to this round's plan (carried out when the phase closes); `pass`, `unclaim`,
 `cancel` and `done` take no card. Cards are named by their number in the match.
+`"confirm": true` on a restore, decommission or buy says the player knows the step leaves
+them with $0 or less and so puts them out of the game (the seed's "Losing the game").
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ PLAIN_VERBS = ("pass", "cancel", "done")
 VERBS = CARD_VERBS + PLAIN_VERBS
 CLAIM_VERBS = ("claim", "unclaim", "pass")
 CITY_VERBS = ("restore", "decommission", "buy", "cancel", "done")
+SPENDING_VERBS = ("restore", "decommission", "buy")
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +28,8 @@ class Move:
 
     do: str
     card: int | None = None
+    confirm: bool = False
+    """Set on a plan step that leaves the player with $0 or less: they accept going out."""
 
     def __post_init__(self) -> None:
         if self.do not in VERBS:
@@ -36,9 +41,18 @@ class Move:
                                f"{{\"do\": \"{self.do}\", \"card\": 3}}.")
         elif self.card is not None:
             raise Rejected(f"A {self.do} move names no card.")
+        if not isinstance(self.confirm, bool):
+            raise Rejected("\"confirm\" is true or false.")
+        if self.confirm and self.do not in SPENDING_VERBS:
+            raise Rejected(f"Only a move that spends $ is confirmed, not {self.do}.")
 
     def to_json(self) -> dict[str, Any]:
-        return {"do": self.do} if self.card is None else {"do": self.do, "card": self.card}
+        data: dict[str, Any] = {"do": self.do}
+        if self.card is not None:
+            data["card"] = self.card
+        if self.confirm:
+            data["confirm"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> Move:
@@ -49,7 +63,7 @@ class Move:
         verb = data.get("do")
         if not isinstance(verb, str):
             raise Rejected("A Scare-City move needs a \"do\" naming the move, e.g. \"buy\".")
-        unknown = sorted(set(data) - {"do", "card"}, key=str)
+        unknown = sorted(set(data) - {"do", "card", "confirm"}, key=str)
         if unknown:
             raise Rejected(f"A Scare-City move has no field {unknown[0]!r}.")
-        return cls(verb, data.get("card"))
+        return cls(verb, data.get("card"), data.get("confirm", False))

@@ -25,6 +25,8 @@ DEGRADES = Counter(key for card in IMPACTS for key in card.degrade)
 RESTORES = Counter(key for card in IMPACTS for key in card.restore)
 PROTECTS = Counter(key for card in IMPACTS for key in card.protect)
 DECK = len(IMPACTS)
+MONEY_ROUNDS = 6
+"""With this many rounds or more still to play, $1 counts as much as 1 Bitizen; fewer, less."""
 
 
 class RandomBot(BaseBot):
@@ -85,41 +87,62 @@ class HeuristicBot(BaseBot):
         left = view["options"]["target_bitizens"] - me["bitizens"]
         return max(1.0, min(12.0, left / max(pace, 4.0)))
 
-    def per_round(self, card: Program, bonus: int) -> float:
+    def money_weight(self, view: View, me: Mapping[str, Any]) -> float:
+        """What $1 is worth now, against 1 Bitizen: $ only buy Bitizens later, so with
+        few rounds left a $ kept is worth little and a bot spends rather than hoards (a
+        reserve pays only while there is time to use it)."""
+        return min(1.0, max(0.0, (self.horizon(view, me) - 1) / MONEY_ROUNDS))
+
+    def per_round(self, card: Program, bonus: int, weight: float = 1.0) -> float:
         t = self.taste
-        blue = t.money * card.money + card.bitizens
+        blue = t.money * card.money * weight + card.bitizens
         risk = DEGRADES[card.key] / DECK * 2.5 * (blue + card.red)
         return blue - t.risk * risk + t.protect * PROTECTS[card.key] / DECK * bonus * 4
 
+    def gross(self, view: View, me: Mapping[str, Any], card: Program) -> float:
+        """What owning `card` for the rest of the game brings, before paying for it."""
+        weight = self.money_weight(view, me)
+        return self.horizon(view, me) * self.per_round(
+            card, view["options"]["protection_bonus"], weight)
+
     def worth(self, view: View, me: Mapping[str, Any], card: Program) -> float:
-        bonus = view["options"]["protection_bonus"]
-        return self.horizon(view, me) * self.per_round(card, bonus) - card.cost
+        return self.gross(view, me, card) - card.cost * self.money_weight(view, me)
 
     # -- phase 1 ---------------------------------------------------------------------------
 
     def claim(self, view: View, me: Mapping[str, Any]) -> Move:
+        """Claim the best-valued shop card that this round's plan would really buy, with
+        the cards already claimed: a token never blocks a card the bot will leave."""
         seat = view["seat"]
-        mine = [item for item in view["shop"] if seat in item["claims"]]
-        budget = me["money"] - sum(program(item["id"]).cost for item in mine) - 1
-        held = {c["key"] for c in me["city"]}
-        free = self.free_slots(view, me)
-        for item in mine:
-            free[program(item["id"]).district] -= 1
-        best, best_value = None, 0.0
-        for item in view["shop"]:
-            card = program(item["id"])
-            if item["claims"] and not view["options"]["shared_claims"]:
-                continue
-            if seat in item["claims"] or card.key in held or card.cost > budget:
-                continue
-            if free[card.district] <= 0 and not self.replaceable(view, me, card):
-                continue
-            value = self.worth(view, me, card)
-            if value > best_value:
-                best, best_value = item["id"], value
-        if best is None or me["tokens"] <= 0:
+        if me["tokens"] <= 0:
             return Move("pass")
-        return Move("claim", best)
+        held = {c["key"] for c in me["city"]}
+        ranked = sorted(
+            (item for item in view["shop"]
+             if not (item["claims"] and not view["options"]["shared_claims"])
+             and seat not in item["claims"] and program(item["id"]).key not in held
+             and program(item["id"]).cost <= me["money"]),
+            key=lambda item: -self.worth(view, me, program(item["id"])))
+        for item in ranked:
+            if self.worth(view, me, program(item["id"])) <= 0:
+                break
+            mine = [i["id"] for i in view["shop"] if seat in i["claims"]] + [item["id"]]
+            buys = {m.card for m in self.desired(view, me, claimed=mine) if m.do == "buy"}
+            if set(mine) <= buys:
+                return Move("claim", item["id"])
+        return Move("pass")
+
+    def floor(self, view: View, income: int) -> int:
+        """The fewest $ a plan may leave: never out of the game, and no reserve beyond
+        that (restoring is paid from next round's income). Spending to the seed's "$0 or
+        less" puts a player out at once; with `out_check` = round_end the execution pays
+        first."""
+        options = view["options"]
+        if options["out_money"] < 0:
+            return 0
+        if options.get("out_check", "spend") == "spend":
+            return options["out_money"] + 1
+        return max(0, options["out_money"] + 1 - income)
 
     def free_slots(self, view: View, me: Mapping[str, Any]) -> dict[str, int]:
         slots = view["options"]["district_slots"]
@@ -131,15 +154,17 @@ class HeuristicBot(BaseBot):
     def replaceable(self, view: View, me: Mapping[str, Any], card: Program) -> bool:
         """A full district still takes `card` if its weakest card is worth much less."""
         weakest = self.weakest(view, me, card.district)
-        return weakest is not None and self.keep_value(view, me, weakest) + 5 < \
-            self.worth(view, me, card) + card.cost
+        fee = view["options"]["decommission_cost"] * self.money_weight(view, me)
+        return weakest is not None and self.keep_value(view, me, weakest) + fee < \
+            self.gross(view, me, card)
 
     def keep_value(self, view: View, me: Mapping[str, Any], slot: Mapping[str, Any]) -> float:
         card = program(slot["id"])
         h = self.horizon(view, me)
         if slot["degraded"]:
             return -h * card.red
-        return h * self.per_round(card, view["options"]["protection_bonus"])
+        return h * self.per_round(card, view["options"]["protection_bonus"],
+                                  self.money_weight(view, me))
 
     def weakest(self, view: View, me: Mapping[str, Any], district: str,
                 avoid: int | None = None) -> Mapping[str, Any] | None:
@@ -149,11 +174,14 @@ class HeuristicBot(BaseBot):
 
     # -- phases 2–3 ------------------------------------------------------------------------
 
-    def desired(self, view: View, me: Mapping[str, Any]) -> list[Move]:
-        """The whole plan for this round, worked out from the seat's $ and city."""
+    def desired(self, view: View, me: Mapping[str, Any],
+                claimed: list[int] | None = None) -> list[Move]:
+        """The whole plan for this round, worked out from the seat's $ and city; `claimed`
+        (default: the shop cards it holds a token on) are the cards it may buy."""
         options = view["options"]
         money = me["money"]
         h = self.horizon(view, me)
+        weight = self.money_weight(view, me)
         plan: list[Move] = []
         income = sum(program(c["id"]).money for c in me["city"] if not c["degraded"])
         degraded = [c for c in me["city"] if c["degraded"]]
@@ -162,10 +190,11 @@ class HeuristicBot(BaseBot):
         choices = []
         for c in degraded:
             card = program(c["id"])
-            gain = h * (card.bitizens + card.red + self.taste.money * card.money)
+            gain = h * (card.bitizens + card.red + self.taste.money * card.money * weight)
             gain *= 1 + self.taste.restore
-            if card.cost < money - 1 and gain > card.cost:
-                choices.append((gain - card.cost, c["id"]))
+            after = income + card.money
+            if money - card.cost >= self.floor(view, after) and gain > card.cost * weight:
+                choices.append((gain - card.cost * weight, c["id"]))
         if choices and options["restores_per_round"] > 0:
             restored = max(choices)[1]
             plan.append(Move("restore", restored))
@@ -176,17 +205,17 @@ class HeuristicBot(BaseBot):
         rest = [c for c in degraded if c["id"] != restored]
         if rest and options["decommissions_per_round"] > 0:
             worst = max(rest, key=lambda c: program(c["id"]).red)
-            if h * program(worst["id"]).red > options["decommission_cost"] * 2 and \
-                    money - options["decommission_cost"] > 1:
+            if h * program(worst["id"]).red > options["decommission_cost"] * 2 * weight and \
+                    money - options["decommission_cost"] >= self.floor(view, income):
                 removed = worst["id"]
                 money -= options["decommission_cost"]
-        # buy claimed cards, best first, keeping $ above zero after the execution
+        # buy claimed cards, best first, down to the floor and no further
         seat = view["seat"]
         free = self.free_slots(view, me)
         held = {c["key"] for c in me["city"]}
-        claimed = sorted((item["id"] for item in view["shop"] if seat in item["claims"]),
-                         key=lambda n: -self.worth(view, me, program(n)))
-        for number in claimed:
+        if claimed is None:
+            claimed = [item["id"] for item in view["shop"] if seat in item["claims"]]
+        for number in sorted(claimed, key=lambda n: -self.worth(view, me, program(n))):
             card = program(number)
             if card.key in held or self.worth(view, me, card) <= 0:
                 continue
@@ -199,7 +228,7 @@ class HeuristicBot(BaseBot):
                 removed = weakest["id"]
                 fee = options["decommission_cost"]
                 free[card.district] += 1
-            if money - card.cost - fee < 0 or money - card.cost - fee + income + card.money <= 1:
+            if money - card.cost - fee < self.floor(view, income + card.money):
                 if fee:
                     removed = None
                     free[card.district] -= 1

@@ -33,12 +33,14 @@ class Program:
     red: int
     copies: int
     lesson: str
+    source: str
+    """The public guidance or incident report the lesson rests on."""
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "name": self.name, "district": self.district,
                 "kind": self.kind, "cost": self.cost, "money": self.money,
                 "bitizens": self.bitizens, "red": self.red, "copies": self.copies,
-                "lesson": self.lesson}
+                "lesson": self.lesson, "source": self.source}
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,24 +55,26 @@ class Impact:
     protect: tuple[str, ...]
     bitizens: int
     lesson: str
+    source: str
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "name": self.name, "colour": self.colour,
                 "degrade": list(self.degrade), "restore": list(self.restore),
                 "protect": list(self.protect), "bitizens": self.bitizens,
-                "lesson": self.lesson}
+                "lesson": self.lesson, "source": self.source}
 
 
 def _load() -> tuple[tuple[Program, ...], tuple[Impact, ...]]:
     raw = tomllib.loads(resources.files(__package__).joinpath("cards.toml").read_text("utf-8"))
     programs = tuple(
         Program(p["key"], p["name"], p["district"], p["kind"], p["cost"], p["money"],
-                p["bitizens"], p["red"], p.get("copies", 1), p["lesson"])
+                p["bitizens"], p["red"], p.get("copies", 1), p["lesson"],
+                p["source"])
         for p in raw["program"])
     impacts = tuple(
         Impact(i["key"], i["name"], i["colour"], tuple(i.get("degrade", ())),
                tuple(i.get("restore", ())), tuple(i.get("protect", ())), i["bitizens"],
-               i["lesson"])
+               i["lesson"], i["source"])
         for i in raw["impact"])
     _check(programs, impacts)
     return programs, impacts
@@ -83,9 +87,15 @@ def _check(programs: tuple[Program, ...], impacts: tuple[Impact, ...]) -> None:
     assert len(impacts) == IMPACT_COUNT, "the seed has 30 Impact Cards"
     for p in programs:
         assert p.district in DISTRICTS and p.kind in ("control", "service"), p.key
-        assert p.cost > 0 and p.money >= 1 and p.bitizens >= 0 and p.red >= 0, p.key
+        assert p.cost > 0 and p.money >= 0 and p.bitizens >= 0 and p.red >= 0, p.key
+        assert p.lesson.strip() and p.source.strip(), f"{p.key} needs a lesson and a source"
+    degraded = {key for i in impacts for key in i.degrade + i.restore}
+    for p in programs:
+        if p.kind == "control":
+            assert p.key not in degraded and p.red == 0, f"{p.key}: a control never degrades"
     for i in impacts:
         assert i.colour in COLOURS, i.key
+        assert i.lesson.strip() and i.source.strip(), f"{i.key} needs a lesson and a source"
         assert set(i.degrade + i.restore + i.protect) <= keys, f"{i.key} names no such card"
         assert i.colour != "green" or i.bitizens >= 0, f"{i.key}: green gives Bitizens"
         assert i.colour != "red" or i.bitizens <= 0, f"{i.key}: red takes Bitizens"

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from hacktable.engine.contract import Event
-from hacktable.engine.errors import Rejected
+from hacktable.engine.errors import NeedsConfirmation, Rejected
 from hacktable.games.scarecity.actions import Move
 from hacktable.games.scarecity.cards import DISTRICT_NAMES, DISTRICTS, program
 from hacktable.games.scarecity.claims import claimers
@@ -71,8 +71,30 @@ def plan_problem(state: State, seat: int, plan: dict[str, Any]) -> str | None:
     return None
 
 
+def spending_puts_out(state: State) -> bool:
+    """Whether spending down to `out_money` puts a player out when the plan is carried out
+    (the seed: "If a player ever ends up with $0 or less")."""
+    options = state["options"]
+    return options["out_check"] == "spend" and options["out_money"] >= 0
+
+
+def money_left(state: State, seat: int, plan: dict[str, Any]) -> int:
+    return state["players"][seat]["money"] - plan_cost(state, plan)
+
+
+def out_warning(state: State, seat: int, plan: dict[str, Any]) -> str | None:
+    """The sentence a player must confirm before a plan step that puts them out, or None."""
+    left = money_left(state, seat, plan)
+    if not spending_puts_out(state) or left > state["options"]["out_money"]:
+        return None
+    return (f"This leaves you with ${left}: you would be out of the game (\"If a player ever "
+            "ends up with $0 or less than $0 then they are out\"). Confirm the move to do it "
+            "anyway.")
+
+
 def check(state: State, seat: int, move: Move) -> dict[str, Any]:
-    """The seat's plan after this move, or Rejected saying why not."""
+    """The seat's plan after this move, or Rejected saying why not. A step that leaves
+    the player out of the game needs `confirm`."""
     plan = state["plans"][seat]
     if move.do == "cancel":
         return {"restore": [], "decommission": [], "buy": [], "done": False}
@@ -90,6 +112,9 @@ def check(state: State, seat: int, move: Move) -> dict[str, Any]:
     problem = plan_problem(state, seat, new)
     if problem:
         raise Rejected(problem)
+    warning = out_warning(state, seat, new)
+    if warning and not move.confirm:
+        raise NeedsConfirmation(warning, Move(move.do, move.card, confirm=True))
     return new
 
 
@@ -97,4 +122,5 @@ def perform(state: State, seat: int, move: Move, plan: dict[str, Any],
             events: list[Event]) -> None:
     state["plans"][seat] = plan
     events.append(Event("plan", {"seat": seat, "move": move.to_json(),
-                                 "spend": plan_cost(state, plan)}, (seat,)))
+                                 "spend": plan_cost(state, plan),
+                                 "out": out_warning(state, seat, plan) is not None}, (seat,)))

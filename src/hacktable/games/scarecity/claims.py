@@ -48,6 +48,20 @@ def claimable(state: State, seat: int) -> list[int]:
     return [card for card in state["shop"] if claim_problem(state, seat, card) is None]
 
 
+def skip_reason(state: State, seat: int) -> str:
+    """Why a player who has not passed has nothing to claim: `tokens` (all on cards),
+    `money` (every card left they could take costs more than they have) or `nothing`."""
+    if tokens_left(state, seat) <= 0:
+        return "tokens"
+    open_cards = [card for card in state["shop"]
+                  if seat not in claimers(state, card)
+                  and (state["options"]["shared_claims"] or not claimers(state, card))
+                  and program(card).key not in city_keys(state, seat)]
+    if open_cards and state["options"]["claim_needs_money"]:
+        return "money"
+    return "nothing"
+
+
 def can_act(state: State, seat: int) -> bool:
     if state["players"][seat]["passed"]:
         return False
@@ -104,7 +118,11 @@ def advance(state: State, events: list[Event]) -> None:
         if can_act(state, seat):
             state["claim_turn"] = seat
             return
-        state["players"][seat]["passed"] = True
+        player = state["players"][seat]
+        if not player["passed"]:
+            player["skipped"] = skip_reason(state, seat)
+            events.append(Event("skip", {"seat": seat, "reason": player["skipped"]}))
+        player["passed"] = True
     state["claim_turn"] = None
     state["phase"] = CITY
     events.append(Event("phase", {"phase": CITY, "round": state["round"]}))
@@ -116,6 +134,7 @@ def open_claims(state: State, events: list[Event]) -> None:
     state["claim_order"] = list(reversed(state["ranking"]))
     for seat in state["claim_order"]:
         state["players"][seat]["passed"] = False
+        state["players"][seat]["skipped"] = None
     state["claim_turn"] = None
     events.append(Event("phase", {"phase": "claim", "round": state["round"]}))
     advance(state, events)

@@ -1,5 +1,8 @@
 """The end-of-game debrief: for each player, the threats that hit them and which cards
-would have protected them. The point of a serious game is what a player takes home."""
+would have protected them. The point of a serious game is what a player takes home.
+
+Its totals are the Impact reveal's and the log's: each Impact Card's Bitizen Impact plus
+the +1 a held protection earned (the seed's steps 2 and 3)."""
 
 from __future__ import annotations
 
@@ -11,25 +14,28 @@ from hacktable.games.scarecity.state import State
 
 def debrief(state: State) -> list[dict[str, Any]]:
     """Per seat: every Impact Card that degraded their cards or cost them Bitizens, what it
-    degraded, what protected them, and the protections they lacked."""
+    degraded, what protected them (and what that earned), the protections they lacked,
+    and the Bitizens all Impact Cards together gave or took."""
     result = []
     for seat in range(len(state["names"])):
         hits = []
+        total = bonuses = 0
         for report in state["reports"]:
             row = next((r for r in report["players"] if r["seat"] == seat), None)
             if row is None:
                 continue
+            total += row["impact"] + row["bonus"]
+            bonuses += row["bonus"]
             card = impact(report["card"])
             if not row["degraded"] and row["impact"] >= 0:
                 continue
             had = sorted({program(c).key for c in row["protected"]})
             hits.append({"round": report["round"], "impact": card.key,
                          "degraded": [program(c).key for c in row["degraded"]],
-                         "bitizens": row["impact"],
+                         "bitizens": row["impact"] + row["bonus"], "bonus": row["bonus"],
                          "protected_by": had,
                          "missing": [k for k in card.protect if k not in had]})
-        lost = sum(h["bitizens"] for h in hits)
         result.append({"seat": seat, "name": state["names"][seat], "hits": hits,
-                       "impact_bitizens": lost,
+                       "impact_bitizens": total, "protection_bitizens": bonuses,
                        "degraded_cards": sum(len(h["degraded"]) for h in hits)})
     return result

@@ -124,11 +124,13 @@ class ScareCity(BaseGame):
         moves = []
         if not plan["done"]:
             for move in candidates:
-                try:
-                    city.check(state, seat, move)
-                except Rejected:
-                    continue
-                moves.append(move)
+                for candidate in (move, Move(move.do, move.card, confirm=True)):
+                    try:
+                        city.check(state, seat, candidate)
+                    except Rejected:
+                        continue
+                    moves.append(candidate)  # the confirmed form only where it is needed
+                    break
             moves.append(Move("done"))
         if plan["done"] or plan["restore"] or plan["decommission"] or plan["buy"]:
             moves.append(Move("cancel"))

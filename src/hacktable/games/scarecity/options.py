@@ -21,17 +21,22 @@ OPTIONS = OptionSchema((
            "restore 1 card per turn\"; ruled: a turn is a round).", 0, 12),
     Option("decommissions_per_round", 1, "Cards a player may decommission in one round "
            "(\"only remove 1 card per turn\").", 0, 12),
-    Option("out_money", 0, "A player with this many $ or fewer at the end of a round is out "
-           "(\"$0 or less than $0\"); -1 turns eliminations off ($ never go below 0).",
-           -1, 100),
+    Option("out_money", 0, "A player with this many $ or fewer is out (\"$0 or less than "
+           "$0\"); -1 turns eliminations off ($ never go below 0).", -1, 100),
     Option("protection_bonus", 1, "Bitizens a player gains when one of their cards is among "
            "an Impact Card's protections (\"they receive 1 Bitizen\").", 0, 20),
     # -- the design's numbers (the seed gives no board) -------------------------------------
     Option("district_slots", 3, "Slots in each of the four districts of a City board.",
            1, 15),
-    Option("starting_money", 0, "$ each player has before the set-up execution (the seed's "
-           "score sheet starts empty).", 0, 100),
+    Option("starting_money", 20, "$ each player has before the set-up execution (the seed's "
+           "score sheet starts empty; security controls earn no $, so without it a city "
+           "dealt only controls could never buy, nor a cautious city pay for its first "
+           "controls).", 0, 100),
     # -- rulings ----------------------------------------------------------------------------
+    Option("out_check", "spend", "When \"ends up with $0 or less\" is checked: spend (the "
+           "seed's \"ever\": the moment a plan carried out leaves the player at or below "
+           "out_money; each such step must be confirmed) or round_end (only after the Impact "
+           "Card, once the execution has paid).", choices=("spend", "round_end")),
     Option("claim_turns", "one_token", "How claiming goes round: one_token (each turn places "
            "one token or passes, round after round until all have passed) or all_at_once "
            "(each player places all their tokens in a single turn).",

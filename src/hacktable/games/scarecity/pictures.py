@@ -1,11 +1,13 @@
-"""Scare-City's How to play picture: a Program Card, its blue side and its red side."""
+"""Scare-City's How to play picture: a Program Card (a city service), its blue side and its
+red side."""
 
 from __future__ import annotations
 
 from hacktable.games.drawing import box, svg, text, wrap
 from hacktable.games.scarecity.cards import BY_KEY, DISTRICT_NAMES
 
-EXAMPLE = "patch_management"
+EXAMPLE = "citizen_app"
+"""A city service: controls have no red side, since no Impact Card degrades them."""
 BLUE, RED = "#2062b8", "#b03a2e"
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from hacktable.engine.contract import Event
 from hacktable.games.scarecity.cards import impact, program
+from hacktable.games.scarecity.city import plan_cost, spending_puts_out
 from hacktable.games.scarecity.claims import open_claims
 from hacktable.games.scarecity.state import (
     CLAIM,
@@ -23,10 +24,17 @@ from hacktable.games.scarecity.state import (
 
 def carry_out(state: State, rng: random.Random, events: list[Event]) -> None:
     """Every plan, lowest ranked first (the claiming order, which settles shared claims):
-    decommission, then restore (phase 2), then buy (phase 3); then refill the shop."""
+    decommission, then restore (phase 2), then buy (phase 3); then refill the shop.
+
+    With `out_check` = spend, a player whose plan leaves them at `out_money` or below is
+    out once it is carried out (a plan never costs more than the player has, so only its
+    last step can reach $0): the cards just bought go to the discard pile with the rest."""
     options = state["options"]
     bought: list[int] = []
     for seat in state["claim_order"]:
+        if state["players"][seat]["out"]:
+            continue
+        spent = plan_cost(state, state["plans"][seat])
         plan = state["plans"][seat]
         player = state["players"][seat]
         for card in plan["decommission"]:
@@ -52,6 +60,8 @@ def carry_out(state: State, rng: random.Random, events: list[Event]) -> None:
             player["money"] -= program(card).cost
             events.append(Event("buy", {"seat": seat, "card": card,
                                         "cost": program(card).cost}))
+        if spent and spending_puts_out(state) and player["money"] <= options["out_money"]:
+            knock_out(state, seat, events)
     refill(state, bought, rng, events)
     state["claims"] = []
     state["plans"] = [empty_plan() for _ in state["names"]]
@@ -133,17 +143,23 @@ def play_impact(state: State, rng: random.Random, events: list[Event]) -> dict[s
     return report
 
 
+def knock_out(state: State, seat: int, events: list[Event]) -> None:
+    """"they are out of the game and their Program Cards get added to the discard pile"."""
+    player = state["players"][seat]
+    player["out"] = True
+    state["discard"] += [slot["card"] for slot in player["city"]]
+    player["city"] = []
+    state["out_order"].append(seat)
+    events.append(Event("out", {"seat": seat, "money": player["money"]}))
+
+
 def eliminate(state: State, events: list[Event]) -> None:
-    """"If a player ever ends up with $0 or less … they are out of the game and their
-    Program Cards get added to the discard pile"; ruled: checked at the end of each round."""
+    """`out_check` = round_end: "$0 or less" checked at the end of each round."""
+    if state["options"]["out_check"] != "round_end":
+        return
     for seat in players_in(state):
-        player = state["players"][seat]
-        if player["money"] <= state["options"]["out_money"]:
-            player["out"] = True
-            state["discard"] += [slot["card"] for slot in player["city"]]
-            player["city"] = []
-            state["out_order"].append(seat)
-            events.append(Event("out", {"seat": seat, "money": player["money"]}))
+        if state["players"][seat]["money"] <= state["options"]["out_money"]:
+            knock_out(state, seat, events)
 
 
 def check_win(state: State, events: list[Event]) -> bool:
@@ -192,7 +208,7 @@ def close_round(state: State, rng: random.Random, events: list[Event]) -> None:
     any_phase = state["options"]["win_check"] == "any_phase"
     carry_out(state, rng, events)
     earned = execute(state, events)
-    if any_phase and check_win(state, events):
+    if (any_phase or players_out_now(state)) and check_win(state, events):
         record(state, earned)
         return
     play_impact(state, rng, events)
@@ -206,6 +222,11 @@ def close_round(state: State, rng: random.Random, events: list[Event]) -> None:
         limit_reached(state, events)
         return
     start_round(state, events)
+
+
+def players_out_now(state: State) -> bool:
+    """Whether spending put enough players out to end the game before the Impact Card."""
+    return len(players_in(state)) <= (1 if len(state["names"]) > 1 else 0)
 
 
 def limit_reached(state: State, events: list[Event]) -> None:

@@ -89,7 +89,8 @@ def setup(names: Sequence[str], options: Mapping[str, Any], rng: random.Random
         "deck": deck, "discard": [], "impact_deck": impacts, "impact_discard": [],
         "shop": [], "claims": [],
         "players": [{"money": options["starting_money"], "bitizens": 0, "out": False,
-                     "city": [], "restored": [], "passed": False} for _ in names],
+                     "city": [], "restored": [], "passed": False, "skipped": None}
+                    for _ in names],
         "dealer": dealer_of(names), "ranking": [], "round": 0, "phase": CLAIM,
         "claim_order": [], "claim_turn": None,
         "plans": [empty_plan() for _ in names],

@@ -7,10 +7,22 @@ from collections.abc import Mapping
 from typing import Any
 
 from hacktable.engine.contract import Event
-from hacktable.games.scarecity.cards import DISTRICT_NAMES, DISTRICTS, impact, program
+from hacktable.games.scarecity.cards import (
+    BY_KEY,
+    DISTRICT_NAMES,
+    DISTRICTS,
+    IMPACT_BY_KEY,
+    IMPACTS,
+    impact,
+    program,
+)
 
 REDRAW = {"no_slot": "no free slot in its district", "too_dear": "it costs $15 or more",
           "duplicate": "a second copy for the same player"}
+SKIPPED = {"tokens": "all their tokens are already on cards",
+           "money": "they cannot afford any card left in the shop",
+           "nothing": "no card left in the shop is one they may claim"}
+"""Why a claiming turn was passed over (claims.skip_reason), as the log says it."""
 FUZZ_WORDS = ("claim", "pass", "buy", "restore", "decommission", "done", "cancel")
 
 
@@ -49,6 +61,9 @@ def describe(event: Event, state: Mapping[str, Any]) -> str:
         return f"{who} takes their token back from {_name(data['card'])}."
     if kind == "pass":
         return f"{who} claims nothing more this round."
+    if kind == "skip":
+        return (f"{who}'s claiming turn is skipped: "
+                f"{SKIPPED.get(data['reason'], data['reason'])}.")
     if kind == "plan":
         move = data["move"]
         card = f" {_name(move['card'])}" if "card" in move else ""
@@ -97,19 +112,65 @@ def impact_sentence(report: Mapping[str, Any], names: list[str]) -> str:
             bits.append("restored " + _list([_name(c) for c in row["restored"]]))
         if row["protected"]:
             bits.append("protected by " + _list([_name(c) for c in row["protected"]])
-                        + f" (+{row['bonus']})")
-        bits.append(f"{row['impact']:+} Bitizens")
-        parts.append(f"{who}: " + "; ".join(bits) + ".")
+                        + f" (+{row['bonus']} Bitizen)")
+        bits.append(f"Bitizen Impact {row['impact']:+}")
+        parts.append(f"{who}: " + "; ".join(bits)
+                     + f"; {row['impact'] + row['bonus']:+} Bitizens in all.")
     return " ".join(parts)
 
 
+def risk_line(key: str) -> str:
+    """A card's risks and protections, as the flipped card on the screen shows them."""
+    kind = BY_KEY[key]
+    hits = [i.name for i in IMPACTS if key in i.degrade]
+    guards = [i.name for i in IMPACTS if key in i.protect]
+    if kind.kind == "control":
+        return ("security control, never degraded; protects against "
+                + (_list(guards) if guards else "nothing listed"))
+    return (f"city service, degraded by {len(hits)} of {len(IMPACTS)} Impact Cards"
+            + (f" ({_list(hits)})" if hits else ""))
+
+
+def card_line(number: int) -> str:
+    kind = program(number)
+    red = f" / red -{kind.red}B" if kind.kind == "service" else ""
+    return (f"{kind.name} ({DISTRICT_NAMES[kind.district]}) ${kind.cost}: "
+            f"+${kind.money} +{kind.bitizens}B{red}")
+
+
+def debrief_lines(entries: list[Mapping[str, Any]]) -> list[str]:
+    lines = ["Debrief: the threats that hit each city"]
+    for entry in entries:
+        lines.append(f"{entry['name']}: {len(entry['hits'])} threats, "
+                     f"{entry['degraded_cards']} cards degraded, "
+                     f"{entry['impact_bitizens']:+} Bitizens from Impact Cards "
+                     f"({entry['protection_bitizens']:+} of them from protections)")
+        for hit in entry["hits"]:
+            card = IMPACT_BY_KEY[hit["impact"]]
+            words = [f"  Round {hit['round']}: {card.name}"]
+            if hit["degraded"]:
+                words.append("degraded " + _list([BY_KEY[k].name for k in hit["degraded"]]))
+            words.append(f"{hit['bitizens']:+} Bitizens")
+            if hit["protected_by"]:
+                words.append("protected by "
+                             + _list([BY_KEY[k].name for k in hit["protected_by"]]))
+            if hit["missing"]:
+                words.append("would have protected: "
+                             + _list([BY_KEY[k].name for k in hit["missing"]]))
+            lines.append("; ".join(words) + ".")
+            lines.append(f"    Lesson: {card.lesson}")
+    return lines
+
+
 def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
+    """The table in words: the same risks, lessons and debrief the screen shows."""
     players = view["players"]
     names = [p["name"] for p in players]
     lines = [f"Scare-City, round {view['round']} ({view['phase']})"
              + (f", until {ends_at}" if ends_at else "")]
     if view.get("outcome"):
         lines.append(view["outcome"]["summary"])
+    lines.append("Claiming order (by $, then Bitizens; lowest claims first):")
     for seat in view["ranking"] or range(len(players)):
         p = players[seat]
         lines.append(f"{p['name']}: ${p['money']}, {p['bitizens']} Bitizens, "
@@ -120,18 +181,29 @@ def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
             lines.append(f"  {DISTRICT_NAMES[district]}: {', '.join(cards) or '-'}")
     lines.append("Shop:")
     for item in view["shop"]:
-        kind = program(item["id"])
         claims = ", ".join(names[s] for s in item["claims"])
-        lines.append(f"  [{item['id']}] {kind.name} ({DISTRICT_NAMES[kind.district]}) "
-                     f"${kind.cost}: +${kind.money} +{kind.bitizens}B / -{kind.red}B"
+        lines.append(f"  [{item['id']}] {card_line(item['id'])}"
                      + (f" claimed by {claims}" if claims else ""))
+        lines.append(f"      {risk_line(item['key'])}")
+        lines.append(f"      Lesson: {program(item['id']).lesson}")
     if view["claim_turn"] is not None:
         lines.append(f"Claiming: {names[view['claim_turn']]}")
+    seat = view.get("seat")
+    if isinstance(seat, int) and players[seat].get("skipped"):
+        lines.append("Your claiming turn was skipped: "
+                     + SKIPPED[players[seat]["skipped"]].replace("they ", "you ")
+                     .replace("their ", "your ") + ".")
     if view["reports"]:
-        lines.append(impact_sentence(view["reports"][-1], names))
+        report = view["reports"][-1]
+        card = impact(report["card"])
+        lines.append(impact_sentence(report, names))
+        lines.append(f"  Lesson: {card.lesson}")
+        lines.append(f"  Source: {card.source}")
     if "plan" in view:
         plan = view["plan"]
         lines.append(f"Your plan: restore {plan['restore']}, decommission "
                      f"{plan['decommission']}, buy {plan['buy']}, spend ${plan['spend']}"
                      + (" (done)" if plan["done"] else ""))
+    if view.get("debrief"):
+        lines += debrief_lines(view["debrief"])
     return "\n".join(lines)

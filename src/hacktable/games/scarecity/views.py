@@ -30,7 +30,7 @@ def player_json(state: State, seat: int) -> dict[str, Any]:
     return {
         "seat": seat, "name": state["names"][seat], "money": p["money"],
         "bitizens": p["bitizens"], "out": p["out"], "tokens": tokens_left(state, seat),
-        "passed": p["passed"],
+        "passed": p["passed"], "skipped": p.get("skipped"),
         "city": [{**card_json(slot["card"]), "degraded": slot["degraded"],
                   "restored": slot["card"] in p["restored"]} for slot in p["city"]],
     }

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hacktable.games.scarecity.cards import CATALOGUE, DISTRICT_NAMES, DISTRICTS
+from hacktable.games.scarecity.text import SKIPPED
 from hacktable.web.screens import closed
 
 Json = dict[str, Any]
@@ -24,6 +25,7 @@ COLOUR_MARK = {"green": "▲ green", "red": "▼ red", "orange": "◆ orange"}
 """Impact colours also carry a symbol and a word (never colour alone)."""
 LINE_DASH = ("", "6 3", "2 3", "8 3 2 3")
 MARKS = ("●", "■", "▲", "◆")
+KIND_NAMES = {"control": "security control", "service": "city service"}
 VERB_LABELS = {"claim": "Claim", "unclaim": "Take token back", "restore": "Restore",
                "decommission": "Decommission", "buy": "Buy"}
 
@@ -35,13 +37,15 @@ def _dump(move: Mapping[str, Any]) -> str:
 def card_row(number: int, key: str, context: str, degraded: bool = False) -> Json:
     """A Program Card with both sides and its lesson; `context` keeps ids unique."""
     info = PROGRAMS.get(key) or {"name": key, "district": "", "kind": "", "cost": 0,
-                                 "money": 0, "bitizens": 0, "red": 0, "lesson": ""}
+                                 "money": 0, "bitizens": 0, "red": 0, "lesson": "",
+                                 "source": ""}
     return {"id": number, "key": key, "name": info["name"], "district": info["district"],
             "district_name": DISTRICT_NAMES.get(info["district"], ""),
             "kind": info["kind"], "cost": info["cost"], "money": info["money"],
             "bitizens": info["bitizens"], "red": info["red"], "lesson": info["lesson"],
-            "degraded": degraded, "dom": f"sc-{context}-{number}", "controls": [],
-            "notes": []}
+            "source": info["source"], "degraded": degraded, "dom": f"sc-{context}-{number}",
+            "kind_name": KIND_NAMES.get(info["kind"], ""),
+            "controls": [], "notes": []}
 
 
 def button(move: Mapping[str, Any], label: str, subject: str = "", css: str = "",
@@ -84,6 +88,43 @@ def city_rows(player: Mapping[str, Any], options: Mapping[str, Any], context: st
     return rows
 
 
+def race_place(view: Mapping[str, Any], p: Mapping[str, Any]) -> int | None:
+    """Place in the Bitizen race (equal Bitizens share a place); None for a player out."""
+    if p["out"]:
+        return None
+    return 1 + sum(1 for q in view.get("players") or []
+                   if not q["out"] and q["bitizens"] > p["bitizens"])
+
+
+def ordinal(n: int | None) -> str:
+    if n is None:
+        return ""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+ROUND_PHASES = (
+    ("claim", "Claim", "Lowest ranked ($) first, put a token on a shop card you want to "
+     "buy, or pass. Claiming is free."),
+    ("city", "Restore or decommission", "Pay a red card's cost to flip it back, or $5 to "
+     "remove a card: one of each a round."),
+    ("city", "Buy", "Pay for the cards you claimed. Phases 2 and 3 happen at once, in "
+     "secret; say done when your plan is ready."),
+    ("auto", "Execution", "Automatic: each blue card pays its $ and Bitizens, each red "
+     "card costs its red Bitizens."),
+    ("auto", "Impact Card", "Automatic: the cards it lists degrade or recover, each "
+     "player holding a listed protection gets +1 Bitizen, then everyone gets its Bitizen "
+     "Impact."),
+)
+"""The seed's five phases ("Game Rounds"), what each asks of a player, and when it is now."""
+
+
+def round_panel(view: Mapping[str, Any]) -> list[Json]:
+    phase = None if view.get("over") else view.get("phase")
+    return [{"number": n, "name": name, "text": text, "now": key == phase}
+            for n, (key, name, text) in enumerate(ROUND_PHASES, start=1)]
+
+
 def player_row(view: Mapping[str, Any], p: Mapping[str, Any], you: int | None) -> Json:
     options = view.get("options") or {}
     plan = view.get("plan") if p["seat"] == you else None
@@ -92,7 +133,9 @@ def player_row(view: Mapping[str, Any], p: Mapping[str, Any], you: int | None) -
         "seat": p["seat"], "name": p["name"], "you": p["seat"] == you,
         "money": p["money"], "bitizens": p["bitizens"], "out": p["out"],
         "tokens": p["tokens"], "mark": MARKS[p["seat"] % len(MARKS)],
-        "place": ranking.index(p["seat"]) + 1 if p["seat"] in ranking else None,
+        "claims_at": len(ranking) - ranking.index(p["seat"]) if p["seat"] in ranking else None,
+        "race": race_place(view, p),
+        "skipped": SKIPPED.get(p.get("skipped") or "", ""),
         "degraded": sum(1 for c in p.get("city") or [] if c.get("degraded")),
         "cards": len(p.get("city") or []),
         "districts": city_rows(p, options, f"city{p['seat']}", plan),
@@ -113,9 +156,22 @@ def shop_rows(view: Mapping[str, Any], names: Sequence[str], plan: Mapping[str, 
     return rows
 
 
+def step_cost(verb: str, card: Json, options: Mapping[str, Any]) -> int:
+    return int(options.get("decommission_cost", 5)) if verb == "decommission" else \
+        int(card["cost"])
+
+
+def out_confirm(verb: str, card: Json, left: int) -> str:
+    """The dialog for a step that leaves $0 or less (the seed's "they are out")."""
+    return (f"{VERB_LABELS.get(verb, verb)} {card['name']}? This leaves you with ${left}: "
+            "you would be out of the game, and your cards go to the discard pile.")
+
+
 def attach(legal: Sequence[Mapping[str, Any]], cards: Mapping[int, list[Json]],
-           options: Mapping[str, Any]) -> list[Json]:
-    """Put each card move on the card it names; pass, done and cancel come back."""
+           options: Mapping[str, Any], money: int = 0) -> list[Json]:
+    """Put each card move on the card it names; pass, done and cancel come back. `money`
+    is what the seat has left after its plan so far: a move the engine marks `confirm`
+    (it would leave $0 or less) asks first, saying so."""
     general = []
     for move in legal:
         verb = move.get("do")
@@ -125,10 +181,15 @@ def attach(legal: Sequence[Mapping[str, Any]], cards: Mapping[int, list[Json]],
                 label = VERB_LABELS.get(str(verb), str(verb)) + _cost_label(str(verb), card,
                                                                               options)
                 css = "primary" if verb in ("claim", "buy", "restore") else \
-                    "danger" if verb == "decommission" else ""
+                    "quiet" if verb == "decommission" else ""
                 confirm = (f"Decommission {card['name']} for "
                            f"${options.get('decommission_cost', 5)}? It goes to the "
                            "discard pile." if verb == "decommission" else "")
+                if move.get("confirm"):
+                    left = money - step_cost(str(verb), card, options)
+                    label += f": leaves you ${left}, out of the game"
+                    confirm = out_confirm(str(verb), card, left)
+                    css = "warning"
                 card["controls"].append(button(move, label, card["name"], css, confirm))
         elif verb == "pass":
             general.append(button(move, "Pass: claim nothing more"))
@@ -155,8 +216,16 @@ def explain(shop: list[Json], me: Mapping[str, Any], options: Mapping[str, Any])
             card["notes"].append("no token left")
 
 
+def earned_line(who: str, cards: Sequence[str], bonus: int, you: bool) -> str:
+    """The seed's step 2 in words: a held protection earns +1 Bitizen (the loss of step 3
+    still comes: the protection does not cancel it)."""
+    owner = "Your" if you else f"{who}'s"
+    return (f"{owner} {', '.join(cards)} earned {'you' if you else who} "
+            f"+{bonus} Bitizen{'' if bonus == 1 else 's'} against this")
+
+
 def impact_row(report: Mapping[str, Any], names: Sequence[str],
-               numbered: Mapping[int, str]) -> Json:
+               numbered: Mapping[int, str], you: int | None = None) -> Json:
     info = IMPACTS.get(report["key"], {})
 
     def card_names(numbers: Sequence[int]) -> list[str]:
@@ -166,12 +235,17 @@ def impact_row(report: Mapping[str, Any], names: Sequence[str],
         "round": report["round"], "key": report["key"], "name": info.get("name", "?"),
         "colour": info.get("colour", ""), "mark": COLOUR_MARK.get(info.get("colour", ""), ""),
         "bitizens": info.get("bitizens", 0), "lesson": info.get("lesson", ""),
+        "source": info.get("source", ""),
         "degrade": [PROGRAMS[k]["name"] for k in info.get("degrade", [])],
         "restore": [PROGRAMS[k]["name"] for k in info.get("restore", [])],
         "protect": [PROGRAMS[k]["name"] for k in info.get("protect", [])],
-        "players": [{"name": names[r["seat"]], "degraded": card_names(r["degraded"]),
+        "players": [{"name": names[r["seat"]], "you": r["seat"] == you,
+                     "degraded": card_names(r["degraded"]),
                      "restored": card_names(r["restored"]),
                      "protected": card_names(r["protected"]), "bonus": r["bonus"],
+                     "earned": earned_line(names[r["seat"]], card_names(r["protected"]),
+                                           r["bonus"], r["seat"] == you)
+                     if r["protected"] and r["bonus"] else "",
                      "impact": r["impact"], "total": r["bonus"] + r["impact"]}
                     for r in report["players"]],
     }
@@ -215,13 +289,15 @@ def debrief_rows(view: Mapping[str, Any], you: int | None) -> list[Json]:
                 "round": hit["round"], "name": info.get("name", "?"),
                 "mark": COLOUR_MARK.get(info.get("colour", ""), ""),
                 "degraded": [PROGRAMS[k]["name"] for k in hit["degraded"]],
-                "bitizens": hit["bitizens"],
+                "bitizens": hit["bitizens"], "bonus": hit.get("bonus", 0),
                 "had": [PROGRAMS[k]["name"] for k in hit["protected_by"]],
                 "missing": [PROGRAMS[k]["name"] for k in hit["missing"]],
                 "lesson": info.get("lesson", ""),
             })
         rows.append({"name": entry["name"], "you": entry["seat"] == you, "hits": hits,
-                     "lost": entry["impact_bitizens"], "degraded": entry["degraded_cards"]})
+                     "lost": entry["impact_bitizens"],
+                     "protections": entry.get("protection_bitizens", 0),
+                     "degraded": entry["degraded_cards"]})
     rows.sort(key=lambda r: not r["you"])
     return rows
 
@@ -248,12 +324,19 @@ def _outcome(context: Mapping[str, Any], view: Mapping[str, Any]) -> Json | None
         return None
     players = view.get("players") or []
     places, place = [], 1
+    seats = {}
     for group in outcome.get("ranking") or []:
+        seats.update({s: place for s in group})
         places.append({"place": place, "tied": len(group) > 1, "players": [
             {"name": players[s]["name"], "bitizens": players[s]["bitizens"],
              "money": players[s]["money"], "out": players[s]["out"]} for s in group]})
         place += len(group)
-    return {"summary": outcome.get("summary", ""), "places": places}
+    winners = set((outcome.get("ranking") or [[]])[0]) if "draw" not in str(
+        outcome.get("summary", "")).lower() else set()
+    you = view.get("seat")
+    return {"summary": outcome.get("summary", ""), "places": places,
+            "your_place": seats.get(you) if isinstance(you, int) else None,
+            "you_won": you in winners, "of": len(view.get("players") or [])}
 
 
 def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
@@ -282,7 +365,8 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
         for district in me["districts"]:
             for row in district["cards"]:
                 cards.setdefault(row["id"], []).append(row)
-    general = attach(legal or [], cards, options)
+    money_left = me["money"] - (plan or {}).get("spend", 0) if me else 0
+    general = attach(legal or [], cards, options, money_left)
     if me and (prompt or {}).get("kind") == "claim":
         explain(shop, me, options)
     reports = view.get("reports") or []
@@ -292,14 +376,22 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
                     "done": plan["done"],
                     "empty": not (plan["restore"] or plan["decommission"] or plan["buy"])}
     history = view.get("history") or []
+    alive = [p for p in players if not p["out"]]
+    race = sorted(players, key=lambda p: (p["out"], -p["bitizens"], -p["money"], p["seat"]))
     sc: dict[str, Any] = {
         "kind": kind, "you": you, "me": me, "players": order,
+        "claim_order": [players[s] for s in reversed(view.get("ranking") or [])],
+        "race": race, "alive": len(alive), "panel": round_panel(view),
+        "ordinal": ordinal,
+        "skipped": (f"Your claiming turn was skipped: {me['skipped']}."
+                    .replace("they ", "you ").replace("their ", "your ")
+                    if me and me["skipped"] and not view.get("over") else ""),
         "others": [p for p in order if not p["you"]],
         "shop": shop, "phase": _phase(view, names, you), "general": general,
         "asked": prompt is not None, "prompt_kind": (prompt or {}).get("kind"),
         "plan": plan_row, "target": options.get("target_bitizens", 200),
-        "impact": impact_row(reports[-1], names, numbered) if reports else None,
-        "impacts": [impact_row(r, names, numbered) for r in reversed(reports[:-1])],
+        "impact": impact_row(reports[-1], names, numbered, you) if reports else None,
+        "impacts": [impact_row(r, names, numbered, you) for r in reversed(reports[:-1])],
         "history": [{"round": line["round"],
                      "cells": [{"money": line["money"][s], "bitizens": line["bitizens"][s]}
                                for s in range(len(names))]} for line in history],

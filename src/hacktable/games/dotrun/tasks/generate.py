@@ -56,7 +56,7 @@ def generate(colour: str, ring: int, rng: random.Random,
         public, answer = dna.build(rng, knobs, ring)
     else:
         public, answer, spec = passcode.build(rng, knobs, innermost, task_id)
-        hidden = {"audio": spec}
+        hidden = {"audio": spec} if "audio" in public else {}  # a transcript: nothing to play
     return Task(colour, kind, ring, innermost, task_id, public, answer, hidden)
 
 
@@ -124,7 +124,8 @@ the digits it heard: a speech recogniser, or a person at a keyboard."""
 def solve(view: Mapping[str, Any], ear: Ear | None = None) -> str:
     """The answer, found from what the hacker is shown (`public_view(task)`) only.
 
-    Red and green are read off the page. Blue needs ears: without `ear` it raises
+    Red and green are read off the page, and so is blue shown as a transcript
+    (`blue_passcode` = "text"). A spoken blue needs ears: without `ear` it raises
     `Unsolvable`, since the public part is an opaque recording id by design.
     """
     kind, public = view["kind"], view["public"]
@@ -132,6 +133,9 @@ def solve(view: Mapping[str, Any], ear: Ear | None = None) -> str:
         return reader.solve(public)
     if kind == "dna":
         return dna.solve(public)
+    written = passcode.read_transcript(public)
+    if written is not None:  # the host chose the passcode shown as a transcript
+        return written
     if ear is None:
         raise Unsolvable("A blue task is a recording: solving it needs an ear.")
     return ear(view)

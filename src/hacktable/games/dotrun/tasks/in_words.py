@@ -45,6 +45,12 @@ def _dna(public: Mapping[str, Any]) -> list[str]:
 
 
 def _recording(public: Mapping[str, Any]) -> list[str]:
+    if public.get("transcript"):  # blue_passcode=text: a terminal can show it whole
+        lines = [f"Blue task: {public.get('instructions', '')}"]
+        lines += [f"  Voice {line['voice']}: {line['text']}" for line in public["transcript"]]
+        if public.get("crib"):
+            lines.append("  " + ", ".join(f"{n} {word}" for n, word in enumerate(public["crib"])))
+        return [*lines, "  Answer with the digits: answer 1234"]
     audio = public.get("audio") or {}
     return [f"Blue task: {public.get('instructions', '')}",
             f"  The recording plays on the web table (recording {audio.get('id')}); a "

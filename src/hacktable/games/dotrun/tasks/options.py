@@ -40,6 +40,10 @@ TASK_OPTIONS: tuple[Option, ...] = (
     Option("blue_repeats", 2, "Times the passcode is said in one recording.", 1, 4),
     Option("blue_basque", True, "Passcodes on the innermost layer (inner ring to the goal) are "
            "spoken in Basque, as the seed says."),
+    Option("blue_passcode", "spoken", "How a blue passcode reaches its hacker: spoken in a "
+           "recording, as the seed says, or shown as the recording's transcript (every "
+           "voice's lines, the digits written as words) for a table with a deaf or "
+           "hard-of-hearing hacker.", choices=("spoken", "text")),
     Option("blue_crib", True, "Basque tasks show the Basque words for 0-9 on screen."),
     *_per_ring("green_length", (12, 16, 20), "Letters in the scanned DNA", 6, 60),
     *_per_ring("green_edits", (2, 4, 6), "Edits between the hacker's DNA and the authorised "

@@ -206,8 +206,12 @@ OFFICE_CHATTER = (
 CODE_LEAD = {"en": "code", "eu": "kodea"}
 """Said before the digits, so the hacker can tell the passcode from the chatter."""
 
+ENGLISH_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                  "nine")
 BASQUE_DIGITS = ("zero", "bat", "bi", "hiru", "lau", "bost", "sei", "zazpi", "zortzi",
                  "bederatzi")
+DIGIT_WORDS = {"en": ENGLISH_DIGITS, "eu": BASQUE_DIGITS}
+"""The passcode's digits as words, for a recording shown as its transcript."""
 
 LEXICONS = (ADULT_FIRST, LAST, CHILD_NAMES, PET_NAMES, SPECIES, TEAMS, PHRASES, CITIES,
             DEPARTMENTS, MONTHS)

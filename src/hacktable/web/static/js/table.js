@@ -345,13 +345,48 @@ document.addEventListener("api:done", (event) => {
 
 // -- start -----------------------------------------------------------------------------------
 
+let shownEvents = null;
+
+/** The sentences of [data-announce-event] elements that were not on the screen before
+ * ("your turn", "round 3 closed", the Impact Card): each is said once, when it appears,
+ * through the polite live region; none on page load (the page itself says it). */
+function announcedEvents(root) {
+  const found = new Map();
+  for (const element of root.querySelectorAll("[data-announce-event]")) {
+    found.set(element.dataset.announceEvent, element.textContent.trim());
+  }
+  const before = shownEvents;
+  shownEvents = new Set(found.keys());
+  if (before === null) return [];
+  return [...found].filter(([key, line]) => line && !before.has(key)).map(([, line]) => line);
+}
+
+/** The host's "Play again with the same seats" on the end screen too, where a host who
+ * plays is looking (the screen is the seat's, shared by every viewer of it: the copy comes
+ * from the host's own page). */
+function offerToPlayAgain(root) {
+  const template = document.querySelector("template[data-play-again-here]");
+  const actions = root.querySelector("[data-match-over] .end-actions");
+  if (!template || !actions || actions.querySelector("[data-play-again]")) return;
+  if (root.querySelector("[data-next-table]")) return; // already played again
+  actions.prepend(template.content.cloneNode(true));
+}
+
 function initScreen(root) {
+  offerToPlayAgain(root);
   const said = root.querySelector("[data-announce]");
   const text = said ? said.textContent.trim() : "";
+  const spoken = announcedEvents(root);
   if (text && text !== lastAnnounced) {
-    if (lastAnnounced) announce(text); // not on page load: the page itself says it
+    if (lastAnnounced) spoken.push(text); // not on page load: the page itself says it
     lastAnnounced = text;
   }
+  // "Your turn" once, where the game's own sentence does not already say it.
+  const turn = spoken.findIndex((line) => line.startsWith("Your turn"));
+  if (turn >= 0 && spoken.some((line, i) => i !== turn && /your turn/i.test(line))) {
+    spoken.splice(turn, 1);
+  }
+  if (spoken.length) announce(spoken.join(" "));
   // A game's own module may act on each new screen (e.g. CPU's standing answers).
   document.dispatchEvent(new CustomEvent("hacktable:screen", { detail: { code } }));
 }
