@@ -198,7 +198,7 @@ def test_a_held_protection_says_it_earned_one_bitizen_against_this():
         for report in match.state["reports"]:
             row = next((r for r in report["players"] if r["seat"] == seat), None)
             if row and row["protected"]:
-                from hacktable.web.screens.scarecity import impact_row
+                from hacktable.games.scarecity.screen.builder import impact_row
 
                 numbered = {n: program(n).key for n in range(60)}
                 line = impact_row(report, NAMES, numbered, seat)

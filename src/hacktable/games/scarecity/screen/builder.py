@@ -339,76 +339,136 @@ def _outcome(context: Mapping[str, Any], view: Mapping[str, Any]) -> Json | None
             "you_won": you in winners, "of": len(view.get("players") or [])}
 
 
-def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
-    """Template rows for whichever viewer this view belongs to (a seat, GM or spectator)."""
-    view = context.get("view") or {}
-    kind = "gm" if view.get("gm") else "seat" if "seat" in view else "spectator"
-    you = view.get("seat") if kind == "seat" else None
-    options = view.get("options") or {}
-    names = [p["name"] for p in view.get("players") or []]
-    plan = view.get("plan") if kind == "seat" else None
-    players = [player_row(view, p, you) for p in view.get("players") or []]
-    me = next((p for p in players if p["you"]), None)
-    order = [players[s] for s in view.get("ranking") or []]
-    order += [p for p in players if p not in order]
-    shop = shop_rows(view, names, plan, you)
+def _numbered(view: Mapping[str, Any]) -> dict[int, str]:
+    """Every card this viewer can see by its table number: the cities, the shop, the
+    discard pile (an Impact Card's report names cards by number)."""
     numbered: dict[int, str] = {c["id"]: c["key"] for p in view.get("players") or []
                                 for c in p.get("city") or []}
     numbered.update({item["id"]: item["key"] for item in view.get("shop") or []})
     numbered.update({item["id"]: item["key"] for item in view.get("discard") or []})
-    prompt = context.get("prompt") or None
-    legal = context.get("legal") if prompt else None
+    return numbered
+
+
+def _cards_by_id(shop: list[Json], me: Json | None) -> dict[int, list[Json]]:
+    """The card rows a move may concern: the shop's, and this seat's city's."""
     cards: dict[int, list[Json]] = {}
     for row in shop:
         cards.setdefault(row["id"], []).append(row)
-    if me:
-        for district in me["districts"]:
-            for row in district["cards"]:
-                cards.setdefault(row["id"], []).append(row)
+    for district in me["districts"] if me else []:
+        for row in district["cards"]:
+            cards.setdefault(row["id"], []).append(row)
+    return cards
+
+
+def _plan_row(plan: Mapping[str, Any] | None, me: Json | None) -> Json | None:
+    """This seat's secret plan for the round, as its panel shows it."""
+    if not (plan and me):
+        return None
+    return {"spend": plan["spend"], "left": me["money"] - plan["spend"], "done": plan["done"],
+            "empty": not (plan["restore"] or plan["decommission"] or plan["buy"])}
+
+
+def _skipped(me: Json | None, view: Mapping[str, Any]) -> str:
+    if not (me and me["skipped"]) or view.get("over"):
+        return ""
+    return (f"Your claiming turn was skipped: {me['skipped']}."
+            .replace("they ", "you ").replace("their ", "your "))
+
+
+def _people(view: Mapping[str, Any], players: list[Json], me: Json | None) -> dict[str, Any]:
+    """The mayors: in ranking order, in claiming order, in the race, and the others."""
+    order = [players[s] for s in view.get("ranking") or []]
+    order += [p for p in players if p not in order]
+    return {
+        "me": me, "players": order,
+        "claim_order": [players[s] for s in reversed(view.get("ranking") or [])],
+        "race": sorted(players, key=lambda p: (p["out"], -p["bitizens"], -p["money"],
+                                               p["seat"])),
+        "alive": len([p for p in players if not p["out"]]),
+        "skipped": _skipped(me, view),
+        "others": [p for p in order if not p["you"]],
+    }
+
+
+def _moves(context: Mapping[str, Any], view: Mapping[str, Any], shop: list[Json],
+           me: Json | None, plan: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The moves this viewer is asked for, on the cards they concern."""
+    options = view.get("options") or {}
+    prompt = context.get("prompt") or None
+    legal = context.get("legal") if prompt else None
     money_left = me["money"] - (plan or {}).get("spend", 0) if me else 0
-    general = attach(legal or [], cards, options, money_left)
+    general = attach(legal or [], _cards_by_id(shop, me), options, money_left)
     if me and (prompt or {}).get("kind") == "claim":
         explain(shop, me, options)
+    return {"general": general, "asked": prompt is not None,
+            "prompt_kind": (prompt or {}).get("kind")}
+
+
+def _record(context: Mapping[str, Any], view: Mapping[str, Any], names: list[str],
+            you: int | None) -> dict[str, Any]:
+    """What happened: the Impact Cards, the rounds' figures and chart, the outcome."""
+    options = view.get("options") or {}
+    numbered = _numbered(view)
     reports = view.get("reports") or []
-    plan_row = None
-    if plan and me:
-        plan_row = {"spend": plan["spend"], "left": me["money"] - plan["spend"],
-                    "done": plan["done"],
-                    "empty": not (plan["restore"] or plan["decommission"] or plan["buy"])}
     history = view.get("history") or []
-    alive = [p for p in players if not p["out"]]
-    race = sorted(players, key=lambda p: (p["out"], -p["bitizens"], -p["money"], p["seat"]))
-    sc: dict[str, Any] = {
-        "kind": kind, "you": you, "me": me, "players": order,
-        "claim_order": [players[s] for s in reversed(view.get("ranking") or [])],
-        "race": race, "alive": len(alive), "panel": round_panel(view),
-        "ordinal": ordinal,
-        "skipped": (f"Your claiming turn was skipped: {me['skipped']}."
-                    .replace("they ", "you ").replace("their ", "your ")
-                    if me and me["skipped"] and not view.get("over") else ""),
-        "others": [p for p in order if not p["you"]],
-        "shop": shop, "phase": _phase(view, names, you), "general": general,
-        "asked": prompt is not None, "prompt_kind": (prompt or {}).get("kind"),
-        "plan": plan_row, "target": options.get("target_bitizens", 200),
+    target = options.get("target_bitizens", 200)
+    return {
         "impact": impact_row(reports[-1], names, numbered, you) if reports else None,
         "impacts": [impact_row(r, names, numbered, you) for r in reversed(reports[:-1])],
         "history": [{"round": line["round"],
                      "cells": [{"money": line["money"][s], "bitizens": line["bitizens"][s]}
                                for s in range(len(names))]} for line in history],
-        "names": names, "chart": chart(history, names, options.get("target_bitizens", 200)),
+        "names": names, "chart": chart(history, names, target),
+        "outcome": _outcome(context, view), "debrief": debrief_rows(view, you),
+    }
+
+
+def _piles_and_rules(view: Mapping[str, Any], me: Json | None) -> dict[str, Any]:
+    """The decks' sizes and the numbers the rules were played with."""
+    options = view.get("options") or {}
+    return {
         "deck": view.get("deck", 0), "impact_deck": view.get("impact_deck", 0),
         "discard": len(view.get("discard") or []),
-        "outcome": _outcome(context, view), "debrief": debrief_rows(view, you),
+        "target": options.get("target_bitizens", 200),
         "decommission_cost": options.get("decommission_cost", 5),
         "tokens_total": max(int(options.get("tokens", 5)), me["tokens"] if me else 0),
     }
+
+
+def _gm_rows(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The gamemaster's extra rows: both decks in order."""
+    return {"impact_order": [IMPACTS[k]["name"] for k in view.get("impact_order") or []],
+            "deck_order": [PROGRAMS[k]["name"] for k in view.get("deck_order") or []]}
+
+
+def _close(sc: dict[str, Any]) -> None:
+    """Stopped mid-round: nobody is asked for anything now."""
+    sc["phase"] = {**sc["phase"], "yours": False,
+                   "text": "The match stopped here; nobody moves any more."}
+    sc["closed"] = True
+
+
+def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
+    """Template rows for whichever viewer this view belongs to (a seat, GM or spectator)."""
+    view = context.get("view") or {}
+    kind = "gm" if view.get("gm") else "seat" if "seat" in view else "spectator"
+    you = view.get("seat") if kind == "seat" else None
+    names = [p["name"] for p in view.get("players") or []]
+    plan = view.get("plan") if kind == "seat" else None
+    players = [player_row(view, p, you) for p in view.get("players") or []]
+    me = next((p for p in players if p["you"]), None)
+    shop = shop_rows(view, names, plan, you)
+    sc: dict[str, Any] = {"kind": kind, "you": you, "panel": round_panel(view),
+                          "ordinal": ordinal, "shop": shop,
+                          "phase": _phase(view, names, you), "plan": _plan_row(plan, me)}
+    sc.update(_people(view, players, me))
+    sc.update(_moves(context, view, shop, me, plan))
+    sc.update(_record(context, view, names, you))
+    sc.update(_piles_and_rules(view, me))
     if kind == "gm":
-        sc["impact_order"] = [IMPACTS[k]["name"] for k in view.get("impact_order") or []]
-        sc["deck_order"] = [PROGRAMS[k]["name"] for k in view.get("deck_order") or []]
-    if closed(context):  # stopped mid-round: nobody is asked for anything now
-        sc["phase"] = {**sc["phase"], "yours": False,
-                       "text": "The match stopped here; nobody moves any more."}
-        sc["closed"] = True
+        sc.update(_gm_rows(view))
+    if closed(context):
+        _close(sc)
     sc["announce"] = _announce(sc)
     return {"sc": sc}
 
