@@ -1,2 +1,2 @@
-"""The cpu screen: its template and partials, its builder (`builder.prepare`) and its
-CSS and JS, read by the web layer."""
+"""CPU's screen: its template and partials, its builder (`builder.prepare`) and its CSS and
+JS, read by the web layer."""

@@ -68,14 +68,9 @@ def _roll_row(view: Mapping[str, Any], roll: Mapping[str, Any]) -> Json:
                 roll.get("visibility", ""), roll.get("visibility", ""))}
 
 
-def _map(view: Mapping[str, Any], gm: bool, reach: set[tuple[int, int]] | None = None
-         ) -> Json | None:
-    """The map's squares with their tokens; `reach`: the squares this runner can run to
-    with the seconds left (marked, so a tap lands somewhere the server accepts)."""
-    rows = view.get("map")
-    if not rows:
-        return None
-    reach = reach or set()
+def _tokens(view: Mapping[str, Any], gm: bool) -> dict[tuple[int, int], list[Json]]:
+    """The tokens on each square this viewer may see: runners inside, and NPCs (marked
+    hidden for the GM where the runners cannot see them)."""
     tokens: dict[tuple[int, int], list[Json]] = {}
     for r in view.get("runners") or []:
         if r.get("pos") and not r.get("outside"):
@@ -84,24 +79,37 @@ def _map(view: Mapping[str, Any], gm: bool, reach: set[tuple[int, int]] | None =
                  "dead": r["dead"], "kind": "runner"})
     for n in view.get("npcs") or []:
         if n.get("pos"):
+            hidden = bool(gm and n.get("hidden"))
             tokens.setdefault(tuple(n["pos"]), []).append(
-                {"mark": "?" if gm and n.get("hidden") else "!", "name": n["name"],
-                 "hidden": bool(gm and n.get("hidden")), "dead": n["dead"], "kind": "npc"})
-    grid = []
-    for y, row in enumerate(rows):
-        cells = []
-        for x, char in enumerate(row):
-            here = tokens.get((x, y), [])
-            label = SQUARE_TEXT.get(char, char)
-            if here:
-                label += ": " + ", ".join(t["name"] + (" (hidden)" if t["hidden"] else "")
-                                          for t in here)
-            cells.append({"x": x, "y": y, "char": char, "css": f"sq-{SQUARE_CSS[char]}",
-                          "mark": here[0]["mark"] if here else ("T" if char == "T" else ""),
-                          "token": bool(here), "hidden": any(t["hidden"] for t in here),
-                          "reach": (x, y) in reach, "door": char in "+'",
-                          "label": f"({x}, {y}) {label}"})
-        grid.append(cells)
+                {"mark": "?" if hidden else "!", "name": n["name"],
+                 "hidden": hidden, "dead": n["dead"], "kind": "npc"})
+    return tokens
+
+
+def _cell(x: int, y: int, char: str, here: list[Json], reach: set[tuple[int, int]]) -> Json:
+    """One square of the map, with its tokens, in words for a screen reader too."""
+    label = SQUARE_TEXT.get(char, char)
+    if here:
+        label += ": " + ", ".join(t["name"] + (" (hidden)" if t["hidden"] else "")
+                                  for t in here)
+    return {"x": x, "y": y, "char": char, "css": f"sq-{SQUARE_CSS[char]}",
+            "mark": here[0]["mark"] if here else ("T" if char == "T" else ""),
+            "token": bool(here), "hidden": any(t["hidden"] for t in here),
+            "reach": (x, y) in reach, "door": char in "+'",
+            "label": f"({x}, {y}) {label}"}
+
+
+def _map(view: Mapping[str, Any], gm: bool, reach: set[tuple[int, int]] | None = None
+         ) -> Json | None:
+    """The map's squares with their tokens; `reach`: the squares this runner can run to
+    with the seconds left (marked, so a tap lands somewhere the server accepts)."""
+    rows = view.get("map")
+    if not rows:
+        return None
+    reach = reach or set()
+    tokens = _tokens(view, gm)
+    grid = [[_cell(x, y, char, tokens.get((x, y), []), reach) for x, char in enumerate(row)]
+            for y, row in enumerate(rows)]
     width = max(len(r) for r in rows)
     return {"rows": grid, "width": width, "columns": list(range(width))}
 
@@ -288,66 +296,82 @@ def _asked_text(view: Mapping[str, Any], request: Mapping[str, Any] | None) -> s
                                     else "a check")
 
 
+def _by_seat(view: Mapping[str, Any], key: str, names: Mapping[int, str]) -> list[Json]:
+    """A per-seat table of the GM's view (what each runner called, readied, is solving)
+    as rows in seat order, each with the runner's seat and name."""
+    return [{**row, "seat": int(s), "name": names.get(int(s), "?")}
+            for s, row in sorted((view.get(key) or {}).items(), key=lambda kv: int(kv[0]))]
+
+
+def _npc_label(npc: Mapping[str, Any]) -> dict[str, Any]:
+    return {"ref": npc["id"], "name": npc["name"] + (" (hidden)" if npc["hidden"] else "")}
+
+
+def _gm_targets(view: Mapping[str, Any], npcs: list[Json]) -> dict[str, Any]:
+    """Who the GM may name: every living runner and NPC as a target, and as a token on
+    the map every living runner still inside."""
+    runners = view.get("runners") or []
+    living_npcs = [_npc_label(n) for n in npcs if not n["dead"]]
+    return {"targets": [{"ref": r["ref"], "name": r["name"]} for r in runners
+                        if not r["dead"]] + living_npcs,
+            "tokens": [{"ref": r["ref"], "name": r["name"]} for r in runners
+                       if not r["dead"] and not r.get("outside")] + living_npcs}
+
+
 def _gm_extras(view: Mapping[str, Any]) -> Json:
     names = {r["seat"]: r["name"] for r in view.get("runners") or []}
     requests = [_request_row(view, int(seat), request, names)
                 for seat, request in sorted((view.get("requests") or {}).items(),
                                             key=lambda kv: int(kv[0]))]
-    called = [{**c, "seat": int(s), "name": names.get(int(s), "?")}
-              for s, c in sorted((view.get("called") or {}).items(), key=lambda kv: int(kv[0]))]
-    readied = [{**r, "seat": int(s), "name": names.get(int(s), "?")}
-               for s, r in sorted((view.get("readied") or {}).items(),
-                                  key=lambda kv: int(kv[0]))]
     npcs = view.get("npcs") or []
     sneakers = [r for r in view.get("runners") or [] if r.get("sneaking") and not r["dead"]]
-    tasks = [{**t, "seat": int(s), "name": names.get(int(s), "?")}
-             for s, t in sorted((view.get("tasks") or {}).items(), key=lambda kv: int(kv[0]))]
     turn = view.get("turn") or {}
-    return {"requests": requests, "called": called, "readied": readied, "npcs": npcs,
-            "tasks": tasks, "dc_choices": DC_CHOICES,
+    return {"requests": requests, "called": _by_seat(view, "called", names),
+            "readied": _by_seat(view, "readied", names), "npcs": npcs,
+            "tasks": _by_seat(view, "tasks", names), "dc_choices": DC_CHOICES,
             "sneakers": sneakers,
             "waiting_names": [names.get(s, "?") for s in view.get("waiting") or []],
-            "targets": [{"ref": r["ref"], "name": r["name"]} for r in view.get("runners") or []
-                        if not r["dead"]] + [{"ref": n["id"], "name": n["name"] + (
-                            " (hidden)" if n["hidden"] else "")} for n in npcs if not n["dead"]],
-            "tokens": [{"ref": r["ref"], "name": r["name"]} for r in view.get("runners") or []
-                       if not r["dead"] and not r.get("outside")] + [
-                {"ref": n["id"], "name": n["name"] + (" (hidden)" if n["hidden"] else "")}
-                for n in npcs if not n["dead"]],
+            **_gm_targets(view, npcs),
             "stats": [{"key": k, "name": STAT_NAMES[k]} for k in STATS],
             "visibilities": [{"key": k, "label": v} for k, v in VISIBILITY_LABELS.items()],
             "npc_turn": bool(turn and turn.get("seat") is None and not turn.get("floor")),
             "map_text": "\n".join(view.get("map") or [])}
 
 
-def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
-    """Template rows for whichever viewer this view belongs to (GM, runner or spectator)."""
-    view = context.get("view") or {}
+def _viewer(view: Mapping[str, Any]) -> tuple[str, bool, int | None]:
     gm = bool(view.get("gm"))
     you = view.get("seat") if not gm else None
-    kind = "gm" if gm else ("runner" if you is not None else "spectator")
+    return ("gm" if gm else ("runner" if you is not None else "spectator")), gm, you
+
+
+def _turn_rows(context: Mapping[str, Any], view: Mapping[str, Any], you: int | None,
+               mine: bool, left: int) -> dict[str, Any]:
+    """Whose turn it is, what it waits on, and the seconds left as pips."""
     prompt = context.get("prompt") or None
     match = context.get("match") or {}
     options = view.get("options") or {}
     turn = view.get("turn") or {}
-    me = view.get("me")
-    mine = bool(me and turn.get("seat") == you and view.get("phase") == "mission")
-    left = int(turn.get("seconds") or 0) if mine else 0
-    moves = _move_choices(view, me, left) if me and mine else []
-    request = view.get("request")
-    reach = {tuple(m["at"]) for m in moves if m.get("at")} if not request else set()
-    rr: dict[str, Any] = {
-        "kind": kind, "gm": gm, "you": you, "can_act": prompt is not None,
+    seconds = options.get("game_seconds", 3)
+    mission = view.get("phase") == "mission"
+    return {
+        "can_act": prompt is not None,
         "phase": view.get("phase"), "phase_text": PHASES.get(view.get("phase", ""), ""),
         "turn_line": _turn_line(view, you), "mine": mine, "left": left,
-        "waiting_line": _waiting_line(view, prompt, match, you) if view.get(
-            "phase") == "mission" else "",
+        "waiting_line": _waiting_line(view, prompt, match, you) if mission else "",
         "turn_key": f"{view.get('phase')}:{turn.get('round', '')}:{turn.get('name') or ''}",
         "turn_seat": turn.get("seat"),
         "turn_waiting": bool(turn.get("waiting") or match.get("held")),
-        "game_seconds": options.get("game_seconds", 3),
-        "pips": ["●"] * left + ["○"] * max(0, options.get("game_seconds", 3) - left)
-        if mine else [],
+        "game_seconds": seconds,
+        "pips": ["●"] * left + ["○"] * max(0, seconds - left) if mine else [],
+    }
+
+
+def _table_rows(view: Mapping[str, Any], gm: bool, me: Json | None, moves: list[Json],
+                left: int, mine: bool) -> dict[str, Any]:
+    """The mission as this viewer sees it: the order, the sheets, the rolls, the map."""
+    request = view.get("request")
+    reach = {tuple(m["at"]) for m in moves if m.get("at")} if not request else set()
+    return {
         "order": view.get("order") or [], "ties": view.get("ties") or [],
         "runners": [_runner_sheet(r) for r in view.get("runners") or []],
         "me": _runner_sheet(me) if me else None,
@@ -355,21 +379,44 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
         "map": _map(view, gm, reach), "result": RESULTS.get(view.get("result") or "", ""),
         "request": request, "request_text": _asked_text(view, request),
         "called": _called(view, me, left, mine),
-        "readied": view.get("readied"), "options": options, "hack": view.get("hack"),
+        "readied": view.get("readied"), "options": view.get("options") or {},
+        "hack": view.get("hack"),
         "visible_npcs": [] if gm else view.get("npcs") or [],
     }
+
+
+def _turn_controls(view: Mapping[str, Any], me: Json, moves: list[Json],
+                   left: int) -> dict[str, Any]:
+    """A runner's own turn: where to move, how hard to try, what to do, whether to sneak."""
+    options = view.get("options") or {}
+    actions = _actions(view)
+    sneak_cost = options.get("sneak_seconds", 3)
+    return {
+        "moves": moves, "efforts": _efforts(options, left), "actions": actions,
+        "doors": [t for a in actions if a["what"] == "unlock" for t in a["targets"]],
+        "terminals": [t for a in actions if a["what"] == "hack" for t in a["targets"]],
+        "sneak_cost": sneak_cost,
+        "can_sneak": (not me.get("sneaking") and left >= sneak_cost),
+    }
+
+
+def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
+    """Template rows for whichever viewer this view belongs to (GM, runner or spectator)."""
+    view = context.get("view") or {}
+    kind, gm, you = _viewer(view)
+    turn = view.get("turn") or {}
+    me = view.get("me")
+    mine = bool(me and turn.get("seat") == you and view.get("phase") == "mission")
+    left = int(turn.get("seconds") or 0) if mine else 0
+    moves = _move_choices(view, me, left) if me and mine else []
+    rr: dict[str, Any] = {"kind": kind, "gm": gm, "you": you}
+    rr.update(_turn_rows(context, view, you, mine, left))
+    rr.update(_table_rows(view, gm, me, moves, left, mine))
     if me:
         sheet = {**json.loads(me["export"]), "outside": me["outside"]}
         rr["sheet_json"] = json.dumps(sheet, indent=1)
     if me and mine:
-        rr["moves"] = moves
-        rr["efforts"] = _efforts(options, left)
-        rr["actions"] = _actions(view)
-        rr["doors"] = [t for a in rr["actions"] if a["what"] == "unlock" for t in a["targets"]]
-        rr["terminals"] = [t for a in rr["actions"] if a["what"] == "hack"
-                           for t in a["targets"]]
-        rr["sneak_cost"] = options.get("sneak_seconds", 3)
-        rr["can_sneak"] = (not me.get("sneaking") and left >= rr["sneak_cost"])
+        rr.update(_turn_controls(view, me, moves, left))
     if gm:
         rr.update(_gm_extras(view))
         rr["undo"] = view.get("undo")

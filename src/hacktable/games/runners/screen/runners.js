@@ -10,7 +10,7 @@
 // checks every move and answers a refusal in a sentence, which api.js shows in the form's
 // alert region.
 
-import { registerBody } from "./api.js";
+import { registerBody } from "/static/js/api.js";
 
 function typed(control) {
   const type = control.dataset.type || "text";
