@@ -7,6 +7,14 @@
 // data-confirm asks first. Pages register special bodies with registerBody(selector, fn).
 
 const bodies = [];
+let transport = null;
+
+/** Let a page carry some requests another way (the table sends its moves on its open
+ * socket): `send(url, body, method)` returns a promise of the answer, or null to leave the
+ * request to fetch. */
+export function setTransport(send) {
+  transport = send;
+}
 
 /** Build this form's body with `build(form)` instead of reading its controls. */
 export function registerBody(selector, build) {
@@ -130,7 +138,9 @@ async function submitApiForm(form, submitter) {
   form.setAttribute("aria-busy", "true");
   for (const button of buttons) button.disabled = true;
   try {
-    const data = await postJSON(form.dataset.api, body, (form.dataset.method || "POST").toUpperCase());
+    const method = (form.dataset.method || "POST").toUpperCase();
+    const data = await ((transport && transport(form.dataset.api, body, method))
+      || postJSON(form.dataset.api, body, method));
     form.dispatchEvent(new CustomEvent("api:done", { bubbles: true, detail: { data, submitter } }));
     afterSuccess(form, data);
   } catch (error) {

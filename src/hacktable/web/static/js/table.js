@@ -7,7 +7,7 @@
 // data-keep="<key>" whose key is still in the new screen keeps its live DOM, and focus
 // stays where it was. Countdowns ([data-deadline]) tick against the server's clock.
 
-import { announce, postJSON, reloadKeepingInput } from "./api.js";
+import { announce, ApiError, postJSON, reloadKeepingInput, setTransport } from "./api.js";
 
 const body = document.body;
 const code = body.dataset.code;
@@ -140,7 +140,9 @@ function applyMatch(match) {
 
 function handle(message) {
   if (!message || typeof message !== "object") return;
-  if (message.type === "screen") {
+  if (message.type === "acted" || message.type === "refused") {
+    answered(message);
+  } else if (message.type === "screen") {
     if (typeof message.seq === "number") {
       if (message.seq < lastSeq) return; // an older screen overtaken by a newer one
       lastSeq = message.seq;
@@ -210,12 +212,59 @@ function connect() {
     handle(message);
   });
   socket.addEventListener("close", (event) => {
+    abandonMoves("The connection dropped before the table answered: your move may or may "
+                 + "not have arrived. Check the screen once it is live again.");
     // 44xx: the server refused this screen for good (seat handed to a bot, a link that no
     // longer holds the seat, too many screens): retrying cannot help, so say why instead.
     if (event.code >= 4400 && event.code < 4500) shutOut(event.code, event.reason);
     else scheduleReconnect();
   });
 }
+
+// -- moves on the socket -----------------------------------------------------------------------
+// A seat's move travels on the page's open socket, as {type: "act", id, action | text}: the
+// server answers "acted" or "refused" (the sentence POST /act would give) and the new screen
+// follows as a push. Without an open socket the move goes by POST, as before.
+
+const MOVE_ANSWER_MS = 20_000;
+const pendingMoves = new Map();
+let nextMoveId = 1;
+
+function answered(message) {
+  const pending = pendingMoves.get(message.id);
+  if (!pending) return;
+  pendingMoves.delete(message.id);
+  window.clearTimeout(pending.timer);
+  if (message.type === "acted") pending.resolve({ accepted: message.accepted });
+  else pending.reject(new ApiError(message.detail || "The move was refused.", message.status));
+}
+
+function abandonMoves(sentence) {
+  for (const [id, pending] of pendingMoves) {
+    pendingMoves.delete(id);
+    window.clearTimeout(pending.timer);
+    pending.reject(new ApiError(sentence, 0));
+  }
+}
+
+function moveOnSocket(url, payload, method) {
+  const own = `/api/matches/${encodeURIComponent(code)}/act`;
+  if (url !== own || method !== "POST" || body.dataset.role === "host") return null;
+  if (!socket || socket.readyState !== WebSocket.OPEN) return null;
+  const id = nextMoveId++;
+  return new Promise((resolve, reject) => {
+    // No answer in time: say so rather than send it again (the move may still land).
+    const timer = window.setTimeout(() => {
+      pendingMoves.delete(id);
+      reject(new ApiError("No answer from the table yet: your move may still arrive. "
+                          + "Wait for the screen to change before sending it again.", 0));
+    }, MOVE_ANSWER_MS);
+    pendingMoves.set(id, { resolve, reject, timer });
+    socket.send(JSON.stringify({ type: "act", id, ...payload }));
+  });
+}
+
+setTransport(moveOnSocket);
 
 function shutOut(status, reason) {
   window.clearTimeout(retryTimer);
