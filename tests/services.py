@@ -117,7 +117,7 @@ class Server:
         self.log_path = self.clock.path.with_name(f"server-{self.port}.log")
         log = self.log_path.open("ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory", "hacktable.server.app:app_from_env",
+            [sys.executable, "-m", "uvicorn", "--factory", "hacktable.site:app_from_env",
              "--host", self.bind, "--port", str(self.port), "--log-level", "warning"],
             env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout

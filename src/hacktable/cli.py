@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from hacktable.bots.registry import make_bot
+from hacktable.bots.registry import make_bot, seat_personalities
 from hacktable.console import console, fail, parse_options, say
-from hacktable.engine import GM, SPECTATOR, Match, Rejected, all_games, get_game
+from hacktable.engine import GM, SPECTATOR, Match, Rejected
 from hacktable.engine.contract import Prompt
 from hacktable.engine.errors import NeedsConfirmation
 from hacktable.engine.seats import seat_names
-from hacktable.sim.command import seat_personalities, simulate
+from hacktable.games import all_games, get_game
+from hacktable.sim.command import simulate
 from hacktable.sim.runner import bot_rng
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ def play(
         raise fail(rejected.reason) from None
     others = [s for s in range(players) if s != seat]
     seat_bots = {s: make_bot(game, personalities[i]) for i, s in enumerate(others)}
-    referee = getattr(game, "referee_seat", None) == seat
+    referee = game.referee_seat == seat
     console.print(f"[bold]{game.name}[/]: you are {match.seats[seat]} (seat {seat}"
                   + (", the gamemaster" if referee else "") + "); the others: "
                   + ", ".join(f"{match.seats[s]} ({seat_bots[s].personality})"
@@ -174,7 +175,7 @@ def _bot_moves(match: Match, seat_bots: dict[int, Any], rngs: dict[int, random.R
         prompt = prompts.get(seat)
         if prompt is None or prompt.submitted or declined.get(seat) == prompt:
             continue
-        legal = match.legal_actions(seat) if getattr(bot, "wants_legal", False) else None
+        legal = match.legal_actions(seat) if bot.wants_legal else None
         action = bot.act(match.view(seat), prompt, legal, rngs[seat])
         if action is None:
             declined[seat] = prompt
@@ -284,7 +285,7 @@ def replay(
     """Replay a saved match: what each seat saw, and the gamemaster's ledger."""
     try:
         data = json.loads(file.read_text())
-        match = Match.from_json(data)
+        match = Match.from_json(data, get_game(str(data.get("game"))))
         wanted = [match.seat_of(name) for name in seat] if seat else range(len(match.seats))
     except FileNotFoundError:
         raise fail(f"There is no file {str(file)!r}.") from None
@@ -334,15 +335,15 @@ def serve(
     """Serve a table in the browser: create a match, share the room code, play."""
     import uvicorn
 
-    from hacktable.server.app import create_app
     from hacktable.server.settings import Settings
+    from hacktable.site import create_site
     from hacktable.store import database_url as default_url
 
     settings = Settings.from_env(database_url=database_url, redis_url=redis_url,
                                  listen_host=host)
     if not os.environ.get("HACKTABLE_BOT_PACE"):  # people follow bots that take a moment
         settings = dataclasses.replace(settings, bot_pace=DEFAULT_BOT_PACE)
-    application = create_app(settings)
+    application = create_site(settings)
     if mail:
         from hacktable.mail.service import with_gateway
 

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from hacktable.engine import GM, Rejected
-from hacktable.web import STATIC_DIR, render_page, render_screen
+from hacktable.web import STATIC_DIR, render_page, render_screen, static_file
 
 from .helpers import CODE, game_info, match_info, new_match, table_context
 
@@ -67,7 +67,7 @@ class FakeServer:
         body = request.post_data_json if request.method == "POST" else None
         self.requests.append((path, body))
         if path.startswith("/static/"):
-            file = STATIC_DIR / path.removeprefix("/static/")
+            file = static_file(path.removeprefix("/static/"))
             kind = "text/javascript" if file.suffix == ".js" else mimetypes.guess_type(file)[0]
             return route.fulfill(path=file, content_type=kind)
         if path in self.answers:
@@ -408,3 +408,25 @@ def test_static_files_are_ours_only():
         assert text.startswith(("// hacktable:", "/* hacktable:")), f"{name}: not ours"
         imports = re.findall(r'^import .* from "([^"]+)";', text, re.MULTILINE)
         assert all(re.fullmatch(r"\./[a-z_]+\.js", i) for i in imports), f"{name}: {imports}"
+
+
+def test_the_games_screen_files_are_ours_only():
+    """A game's stylesheet and script live in its screen folder (served at
+    /static/games/<id>/<file>): ours too, importing only our own shared modules."""
+    from hacktable.games import all_games
+    from hacktable.web.screens import ASSET, folder
+
+    found = []
+    for game in all_games():
+        where = folder(game.id)
+        for path in sorted(where.glob("*.*")) if where is not None else []:
+            if path.suffix not in (".css", ".js"):
+                continue
+            found.append(path.name)
+            assert ASSET.match(path.name), path
+            text = path.read_text()
+            assert text.startswith(("// hacktable:", "/* hacktable:")), f"{path}: not ours"
+            imports = re.findall(r'^import .* from "([^"]+)";', text, re.MULTILINE)
+            assert all(re.fullmatch(r"/static/js/[a-z_]+\.js", i) for i in imports), imports
+            assert static_file(f"games/{game.id}/{path.name}") == path
+    assert "cpu.js" in found
