@@ -10,18 +10,18 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from tests import processes
 
 POSTGRES_ADMIN = os.environ.get("HACKTABLE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("HACKTABLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
@@ -38,7 +38,8 @@ def postgres_database() -> Iterator[str]:
     """A fresh, empty PostgreSQL database, dropped afterwards; yields its URL."""
     import psycopg
 
-    name = "hacktable_test_" + secrets.token_hex(4)
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    name = f"{DATABASE_PREFIX}{worker}_{secrets.token_hex(4)}"
     try:
         admin = psycopg.connect(POSTGRES_ADMIN, autocommit=True, connect_timeout=3)
     except psycopg.OperationalError as error:
@@ -53,6 +54,28 @@ def postgres_database() -> Iterator[str]:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+DATABASE_PREFIX = f"hacktable_test_{os.environ[processes.RUN_ID]}_"
+"""Every database this run creates is named so (then the worker, then a random part)."""
+
+
+def drop_leftover_databases() -> list[str]:
+    """Drop this run's databases that are still there (a test process killed before its
+    cleanup); returns their names. Nothing to do where PostgreSQL is not running."""
+    import psycopg
+
+    try:
+        admin = psycopg.connect(POSTGRES_ADMIN, autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError:
+        return []
+    with admin:
+        names = [row[0] for row in admin.execute(
+            "SELECT datname FROM pg_database WHERE starts_with(datname, %s)",
+            (DATABASE_PREFIX,))]
+        for name in names:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    return names
+
+
 def redis_url() -> str:
     import redis
 
@@ -61,6 +84,65 @@ def redis_url() -> str:
     except redis.RedisError as error:
         missing(f"Redis is not reachable at {REDIS_URL}: {error}")
     return REDIS_URL
+
+
+READY_SECONDS = 120.0
+"""Seconds a server may take to get ready on a quiet machine: importing the app alone takes
+seconds of processor time, and a machine running other suites beside the tests gives it a
+fraction of a processor."""
+PORT_TRIES = 3
+REDIS_PREFIX = f"hacktable:test:{processes.MARK}:"
+"""This test process's Redis keys and channels, apart from those of a run beside it."""
+
+
+class PortTaken(RuntimeError):
+    """The server could not listen: the port chosen was taken meanwhile."""
+
+
+def ready_budget(least: float = READY_SECONDS) -> float:
+    """`least` seconds, stretched by the load: a machine running more than one job per
+    processor shares each processor out, and every start takes that much longer."""
+    return max(least, READY_SECONDS) * load_factor()
+
+
+def await_ready(process: subprocess.Popen[Any], ready_path: Path, url: str,
+                log: Callable[[], str], timeout: float = READY_SECONDS) -> None:
+    """Wait for a server's ready file (written once it has imported, opened its database and
+    started its loops: HACKTABLE_READY_FILE), then for its first answer at `url`. The budget
+    grows with the machine's load, so a busy machine is slow, not failing; a process that
+    exits or never gets ready fails with the end of its log and the load."""
+    budget = ready_budget(timeout)
+    deadline = time.monotonic() + budget
+
+    def check_alive() -> None:
+        if process.poll() is None:
+            return
+        if "address already in use" in log().lower():
+            raise PortTaken(log())
+        raise RuntimeError(why(f"server exited with {process.returncode}", log()))
+
+    pause = 0.05
+    while not ready_path.exists():
+        check_alive()
+        if time.monotonic() > deadline:
+            raise RuntimeError(why(f"server not ready after {budget:.0f} s", log()))
+        time.sleep(pause)
+        pause = min(pause * 1.5, 0.5)
+    while True:
+        check_alive()
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(url + "/api/games", timeout=10).status_code == 200:
+                return
+        if time.monotonic() > deadline:
+            raise RuntimeError(why(f"server ready but not answering after {budget:.0f} s",
+                                   log()))
+        time.sleep(0.1)
+
+
+def why(what: str, log: str) -> str:
+    """A failed start, explained: what went wrong, the machine's load, the log's end."""
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    return f"{what} (load average {load}); its log ends:\n{log[-4000:] or '(empty)'}"
 
 
 def free_port() -> int:
@@ -94,6 +176,7 @@ class Server:
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
     log_path: Path | None = None
+    ready_path: Path | None = None
     env: dict[str, str] = field(default_factory=dict)
     """Extra environment for the process (overrides the tests' defaults)."""
     bind: str = "127.0.0.1"
@@ -103,50 +186,67 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 90.0) -> Server:
-        """Start the server and wait until it answers (a loaded machine imports slowly:
-        the deadline only bounds a server that never comes up)."""
+    def start(self, timeout: float = READY_SECONDS) -> Server:
+        """Start the process and wait until it answers (see `wait_until_ready`).
+
+        `timeout` is the least budget on a quiet machine; a loaded machine gets more."""
+        for _ in range(PORT_TRIES):
+            self._launch()
+            try:
+                return self.wait_until_ready(timeout)
+            except PortTaken:  # another test process took the free port first: a new one
+                self.stop()
+                self.port = free_port()
+        raise RuntimeError(f"no free port after {PORT_TRIES} tries: {self.log()}")
+
+    def _launch(self) -> None:
+        env = self.environment()
+        assert self.log_path is not None and self.ready_path is not None
+        self.ready_path.unlink(missing_ok=True)
+        with self.log_path.open("ab") as log:
+            self.process = processes.start(self.command(), env=env, stdout=log,
+                                           stderr=subprocess.STDOUT)
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "uvicorn", "--factory", "hacktable.site:app_from_env",
+                "--host", self.bind, "--port", str(self.port), "--log-level", "warning"]
+
+    def environment(self) -> dict[str, str]:
+        """The process's environment; names its log and ready files (`log_path`,
+        `ready_path`) after the port."""
         env = dict(os.environ, HACKTABLE_DATABASE_URL=self.database_url,
                    HACKTABLE_CLOCK_FILE=str(self.clock.path), HACKTABLE_TICK="0.05",
-                   HACKTABLE_LOOKUP_MISSES_PER_HOUR="0", HACKTABLE_CREATES_PER_HOUR="0")
+                   HACKTABLE_LOOKUP_MISSES_PER_HOUR="0", HACKTABLE_CREATES_PER_HOUR="0",
+                   HACKTABLE_REDIS_PREFIX=REDIS_PREFIX, HACKTABLE_EXIT_WITH_PARENT="1")
         env.update(self.env)  # tests of the limits set their own
         if self.redis_url:
             env["HACKTABLE_REDIS_URL"] = self.redis_url
         else:
             env.pop("HACKTABLE_REDIS_URL", None)
         self.log_path = self.clock.path.with_name(f"server-{self.port}.log")
-        log = self.log_path.open("ab")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory", "hacktable.site:app_from_env",
-             "--host", self.bind, "--port", str(self.port), "--log-level", "warning"],
-            env=env, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
-                    return self
-            time.sleep(0.1)
-        raise RuntimeError(f"server did not start: {self.log()}")
+        self.ready_path = self.clock.path.with_name(f"server-{self.port}.ready")
+        env["HACKTABLE_READY_FILE"] = str(self.ready_path)
+        return env
+
+    def wait_until_ready(self, timeout: float = READY_SECONDS) -> Server:
+        """Wait until the process answers (`await_ready`); stop it where it does not."""
+        assert self.process is not None and self.ready_path is not None
+        try:
+            await_ready(self.process, self.ready_path, self.url, self.log, timeout)
+        except BaseException:
+            self.stop()
+            raise
+        return self
 
     def log(self) -> str:
         return self.log_path.read_text() if self.log_path and self.log_path.exists() else ""
 
     def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        processes.stop(self.process)
 
     def kill(self) -> None:
         """`kill -9`: no goodbye, no flushing, nothing."""
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait()
+        processes.kill(self.process)
 
 
 class Api:
@@ -200,9 +300,17 @@ def open_table(base: str, names: list[str | None], options: dict[str, Any] | Non
     return Table(created["code"], host, seats, tokens)
 
 
+def load_factor() -> float:
+    """How many times slower than on a quiet machine things may go now: the load per
+    processor (at least 1, at most 5). Every bound a test waits on is stretched by it."""
+    busy = os.getloadavg()[0] / (os.cpu_count() or 1)
+    return min(max(1.0, busy), 5.0)
+
+
 def wait_for(check: Any, timeout: float = 10.0, interval: float = 0.05) -> Any:
-    """Poll until `check()` returns something truthy (servers act in the background)."""
-    deadline = time.monotonic() + timeout
+    """Poll until `check()` returns something truthy (servers act in the background).
+    `timeout` is a bound on a quiet machine, stretched by the load (`load_factor`)."""
+    deadline = time.monotonic() + timeout * load_factor()
     while True:
         result = check()
         if result:

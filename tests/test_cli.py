@@ -140,7 +140,8 @@ def test_rex_furum_in_the_terminal_prints_each_round_report_once():
 
 def scarecity_at_the_brink():
     """A Scare-City match in phases 2–3 where seat 0 claimed a card costing all its $."""
-    from hacktable.engine import Match, get_game
+    from hacktable.engine import Match
+    from hacktable.games import get_game
     from hacktable.games.scarecity.cards import program
 
     match = Match(get_game("scarecity"), ["Ada", "Bruno"], None, 3)

@@ -7,12 +7,13 @@ import os
 import subprocess
 import sys
 
+from tests import processes
 from tests.services import free_port
 
 
 def first_lines(host: str, tmp_path, wanted: str) -> str:
     env = dict(os.environ, HACKTABLE_DATABASE_URL=f"sqlite:///{tmp_path / 'serve.db'}")
-    process = subprocess.Popen(
+    process = processes.start(
         [sys.executable, "-m", "hacktable.cli", "serve", "--host", host, "--port",
          str(free_port())], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env=env)
@@ -24,8 +25,7 @@ def first_lines(host: str, tmp_path, wanted: str) -> str:
             if wanted in line or len(seen) > 60:
                 break
     finally:
-        process.kill()
-        process.wait(10)
+        processes.kill(process)
     return "".join(seen)
 
 

@@ -11,8 +11,9 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
+import click
 import typer
-from rich.table import Table
+from typer.core import TyperGroup
 
 from hacktable.bots.registry import make_bot, seat_personalities
 from hacktable.console import console, fail, parse_options, say
@@ -21,20 +22,40 @@ from hacktable.engine.contract import Prompt
 from hacktable.engine.errors import NeedsConfirmation
 from hacktable.engine.seats import seat_names
 from hacktable.games import all_games, get_game
-from hacktable.sim.command import simulate
-from hacktable.sim.runner import bot_rng
 
 if TYPE_CHECKING:
     from hacktable.mail.settings import MailSettings
 
+
+class _Commands(TyperGroup):
+    """The commands, with `simulate` loaded only when it is asked for: the simulator and its
+    progress bars and reports are a good part of the import time, and `hacktable serve`
+    needs none of them before its first answer."""
+
+    LAZY = "simulate"
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*super().list_commands(ctx), self.LAZY]
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name != self.LAZY:
+            return super().get_command(ctx, name)
+        from hacktable.sim.command import simulate
+
+        alone = typer.Typer(add_completion=False)
+        alone.command(self.LAZY)(simulate)
+        return typer.main.get_command(alone)
+
+
 app = typer.Typer(help="hacktable: a digital table for hacker-themed tabletop games.",
-                  no_args_is_help=True, add_completion=False)
-app.command("simulate")(simulate)
+                  no_args_is_help=True, add_completion=False, cls=_Commands)
 
 
 @app.command()
 def games() -> None:
     """List the registered games with their player counts, options and bots."""
+    from rich.table import Table
+
     for game in all_games():
         table = Table(title=f"{game.name}  ({game.id}, {game.min_seats}-{game.max_seats} "
                             "players)", title_justify="left", show_lines=False)
@@ -123,6 +144,8 @@ def _terminal_loop(match: Match, seat_bots: dict[int, Any], seed: int, human: in
     phase's clock runs out (`close_phase`), unless a seat waits on someone else (its clock
     stands still, as at a served table): then the person is asked again, since only they
     can answer."""
+    from hacktable.sim.runner import bot_rng
+
     rngs = {seat: bot_rng(seed, seat) for seat in seat_bots}
     declined: dict[int, Prompt] = {}
     passed: Prompt | None = None

@@ -23,7 +23,8 @@ from typing import Any
 
 import aiosmtplib
 from aiosmtpd.smtp import SMTP, Envelope, Session
-from tests.services import TestClock, free_port, missing, postgres_database
+from tests import processes
+from tests.services import TestClock, free_port, load_factor, missing, postgres_database
 
 from hacktable.mail.gateway import Gateway
 from hacktable.mail.inbound import SmtpReceiver
@@ -343,10 +344,10 @@ def dovecot(user: str = GM, password: str = "app-password") -> Any:
         mail_uid=mail_user.pw_uid,
         mail_gid=mail_user.pw_gid, port=port))
     server = Dovecot(base, port, user, password)
-    server.process = subprocess.Popen([binary, "-F", "-c", str(base / "dovecot.conf")],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    server.process = processes.start([binary, "-F", "-c", str(base / "dovecot.conf")],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 15 * load_factor()
         import socket
 
         while True:
@@ -361,12 +362,7 @@ def dovecot(user: str = GM, password: str = "app-password") -> Any:
                 time.sleep(0.05)
         yield server
     finally:
-        server.process.terminate()
-        try:
-            server.process.wait(10)
-        except subprocess.TimeoutExpired:
-            server.process.kill()
-            server.process.wait()
+        processes.stop(server.process)
         shutil.rmtree(base, ignore_errors=True)
 
 

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from aiosmtpd.controller import Controller
+from tests import processes
 from tests.mail.support import ADDRESSES, GM, NAMES, Relay, mail
 from tests.services import Api, Server, TestClock, free_port, wait_for
 
@@ -29,8 +30,8 @@ def test_the_mail_command_runs_beside_the_server(tmp_path: Path):
     env = dict(os.environ, HACKTABLE_DATABASE_URL=url, HACKTABLE_CLOCK_FILE=str(clock.path),
                HACKTABLE_TICK="0.05", HACKTABLE_MAIL_CONFIG=str(config))
     command = [sys.executable, "-m", "hacktable.cli", "mail"]
-    gateway = subprocess.Popen(command, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT)
+    gateway = processes.start(command, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT)
     try:
         created = Api(server.url).ok("POST", "/api/matches", {"game": "rexfurum", "seats": 5,
                                                               "referee": True})
@@ -61,7 +62,10 @@ def test_the_mail_command_runs_beside_the_server(tmp_path: Path):
                  timeout=30)
     finally:
         gateway.terminate()
-        output = gateway.communicate(timeout=20)[0].decode()
-        controller.stop()
-        server.stop()
+        try:
+            output = gateway.communicate(timeout=60)[0].decode()
+        finally:
+            processes.stop(gateway)
+            controller.stop()
+            server.stop()
     assert "Traceback" not in output, output

@@ -6,19 +6,17 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 from aiosmtpd.controller import Controller
+from tests import processes
 from tests.mail.support import GM, Relay, Sent
-from tests.services import TestClock, free_port, wait_for
+from tests.services import READY_SECONDS, TestClock, await_ready, free_port, wait_for
 
 CODE_IN_SUBJECT = re.compile(r"\[([a-z0-9]{16})\]")
 
@@ -46,7 +44,7 @@ class MailServer:
     def log(self) -> str:
         return self.log_path.read_text() if self.log_path.exists() else ""
 
-    def start(self, timeout: float = 60.0) -> MailServer:
+    def start(self, timeout: float = READY_SECONDS) -> MailServer:
         self.controller = Controller(self.relay, hostname="127.0.0.1", port=self.relay.port)
         self.controller.start()
         config = self.folder / "mail.toml"
@@ -56,31 +54,26 @@ class MailServer:
         env = dict(os.environ, HACKTABLE_DATABASE_URL=f"sqlite:///{self.folder / 'table.db'}",
                    HACKTABLE_CLOCK_FILE=str(self.clock.path), HACKTABLE_TICK="0.05",
                    HACKTABLE_MAIL_CONFIG=str(config), HACKTABLE_CREATES_PER_HOUR="0",
-                   HACKTABLE_LOOKUP_MISSES_PER_HOUR="0")
+                   HACKTABLE_LOOKUP_MISSES_PER_HOUR="0", HACKTABLE_EXIT_WITH_PARENT="1")
         env.pop("HACKTABLE_REDIS_URL", None)
         env.pop("HACKTABLE_MAIL_WEB_URL", None)
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "hacktable.cli", "serve", "--mail", "--port", str(self.port)],
-            env=env, stdout=self.log_path.open("ab"), stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"serve --mail exited: {self.log()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
-                    return self
-            time.sleep(0.1)
-        raise RuntimeError(f"serve --mail did not start: {self.log()}")
+        ready = self.folder / f"serve-{self.port}.ready"
+        ready.unlink(missing_ok=True)
+        env["HACKTABLE_READY_FILE"] = str(ready)
+        with self.log_path.open("ab") as log:
+            self.process = processes.start(
+                [sys.executable, "-m", "hacktable.cli", "serve", "--mail", "--port",
+                 str(self.port)], env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            await_ready(self.process, ready, self.url, self.log, timeout)
+        except BaseException:
+            self.stop()
+            raise
+        return self
 
     def stop(self) -> str:
         """Stop the server and the relay; returns the server's log."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        processes.stop(self.process, timeout=20)
         if self.controller is not None:
             self.controller.stop()
             self.controller = None

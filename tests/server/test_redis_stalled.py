@@ -18,6 +18,7 @@ import subprocess
 from collections.abc import Iterator
 
 import httpx
+from tests import processes
 from tests.server.process_helpers import NAMES, Watcher, assert_quiet, host_token, running
 from tests.services import TestClock, free_port, missing, open_table, postgres_database, wait_for
 
@@ -33,9 +34,9 @@ def own_redis(tmp_path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     if server is None:
         missing("redis-server is not installed, so no Redis can be stopped for this test")
     port = free_port()
-    process = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1",
-                                "--save", "", "--appendonly", "no", "--dir", str(tmp_path)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = processes.start([server, "--port", str(port), "--bind", "127.0.0.1",
+                               "--save", "", "--appendonly", "no", "--dir", str(tmp_path)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         import redis
 
@@ -44,8 +45,7 @@ def own_redis(tmp_path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.kill(process.pid, signal.SIGCONT)
-        process.terminate()
-        process.wait(10)
+        processes.stop(process)
 
 
 def _pings(redis, port: int) -> bool:

@@ -18,7 +18,7 @@ import json
 import secrets
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
@@ -27,11 +27,13 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Redirect
 from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
 from hacktable.games import all_games, get_game
-from hacktable.lab.jobs import Busy, Job, Jobs
-from hacktable.lab.spec import MAX_GAMES, Spec, check, defaults
 from hacktable.server import presenter
 from hacktable.server.errors import NotFound
 from hacktable.server.security import token_hash
+
+if TYPE_CHECKING:  # the runs and their checks (the simulator's command) load on first use
+    from hacktable.lab.jobs import Job, Jobs
+    from hacktable.lab.spec import Spec
 
 router = APIRouter(include_in_schema=False)
 
@@ -53,6 +55,8 @@ def jobs_of(request: Request) -> Jobs:
         raise NotFound(OFF)
     jobs = getattr(request.app.state, "lab", None)
     if jobs is None:
+        from hacktable.lab.jobs import Jobs
+
         jobs = Jobs(lab_root(settings.database_url), settings.lab_jobs,
                     max_seconds=settings.lab_seconds)
         request.app.state.lab = jobs
@@ -128,6 +132,8 @@ def example_sweep(game: Game) -> str:
 
 def _form_page(request: Request, jobs: Jobs, game: Game, values: dict[str, Any],
                error: str = "", busy: Job | None = None, status: int = 200) -> HTMLResponse:
+    from hacktable.lab.spec import MAX_GAMES
+
     running = busy or next(iter(jobs.running()), None)
     if running is not None and not mine(request, running):
         running = None  # someone else's: not a link to follow
@@ -147,6 +153,8 @@ def _names() -> dict[str, str]:
 
 @router.get("/lab", response_class=HTMLResponse)
 async def lab(request: Request, game: str = "") -> HTMLResponse:
+    from hacktable.lab.spec import defaults
+
     jobs = jobs_of(request)
     chosen = _game(game)
     asked = {key: request.query_params.getlist(key) for key in request.query_params}
@@ -182,6 +190,9 @@ def _wants_json(request: Request) -> bool:
 
 @router.post("/lab/jobs")
 async def start(request: Request) -> Response:
+    from hacktable.lab.jobs import Busy
+    from hacktable.lab.spec import check
+
     jobs = jobs_of(request)
     wants_json = _wants_json(request)
     fields: dict[str, list[str]] = {}
@@ -222,6 +233,8 @@ async def start(request: Request) -> Response:
 
 def _echo(game: Game, fields: dict[str, list[str]]) -> dict[str, Any]:
     """The form as it was sent, so a refusal costs no retyping."""
+    from hacktable.lab.spec import defaults
+
     values = defaults(game)
     for key in ("players", "bots", "games", "seed"):
         if fields.get(key):

@@ -56,7 +56,7 @@ async def standalone(server: Settings, settings: MailSettings) -> AsyncIterator[
     """A table of its own over the shared store, with the deadline loop (so rounds close
     even where no web server runs) and fan-out to the web servers."""
     store = await Store.open(database_url(server.database_url))
-    broker = make_broker(server.redis_url)
+    broker = make_broker(server.redis_url, server.redis_prefix)
     table = Table(store, broker, server.clock(), server.snapshot_every, server.replay_limit)
     await broker.start(table.on_message)
     deadlines = asyncio.create_task(run_deadlines(table, server.tick, server.deadline_lease))

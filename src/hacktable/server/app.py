@@ -8,7 +8,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import os
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -25,6 +27,7 @@ from hacktable.server.deadlines import run_deadlines
 from hacktable.server.errors import TableError
 from hacktable.server.limits import RateLimits, TokenBuckets
 from hacktable.server.origin import SameOriginOnly
+from hacktable.server.parent import exit_with_parent
 from hacktable.server.service import Table
 from hacktable.server.settings import Settings
 from hacktable.server.thinking import ThinkingPool
@@ -66,9 +69,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.collect()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
+        orphan_watch = (asyncio.create_task(exit_with_parent()) if settings.exit_with_parent
+                        else None)
+        if settings.ready_file is not None:
+            _say_ready(settings.ready_file)
         try:
             yield
         finally:
+            if orphan_watch is not None:
+                orphan_watch.cancel()
+            if settings.ready_file is not None:
+                settings.ready_file.unlink(missing_ok=True)
             loop.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await loop
@@ -98,6 +109,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                        creates_per_hour=settings.creates_per_hour, burst=settings.rate_burst)
     _errors(app)
     return app
+
+
+def _say_ready(path: Path) -> None:
+    """Write the ready file whole (a reader never sees half of it): this process's id. The
+    socket opens right after the start-up this follows, so a client that sees the file may
+    still be refused for a moment, never for long."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(str(os.getpid()))
+    partial.replace(path)
 
 
 def _errors(app: FastAPI) -> None:

@@ -14,7 +14,8 @@ import secrets
 from collections.abc import Awaitable, Callable
 
 Listener = Callable[[int, int, str], Awaitable[None]]
-CHANNEL = "hacktable:moves"
+CHANNEL = "moves"
+"""The channel's name after the settings' Redis prefix ("hacktable:moves" by default)."""
 log = logging.getLogger(__name__)
 
 
@@ -52,8 +53,10 @@ class RedisBroker(LocalBroker):
     when Redis answers again, fan-out resumes by itself.
     """
 
-    def __init__(self, url: str, timeout: float = PUBLISH_TIMEOUT) -> None:
+    def __init__(self, url: str, timeout: float = PUBLISH_TIMEOUT,
+                 prefix: str = "hacktable:") -> None:
         super().__init__()
+        self.channel = prefix + CHANNEL
         from redis import asyncio as aioredis
 
         # Two connections: the listener blocks on a quiet channel for as long as it likes,
@@ -81,7 +84,7 @@ class RedisBroker(LocalBroker):
             try:
                 if pubsub is None:
                     pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
-                    await pubsub.subscribe(CHANNEL)
+                    await pubsub.subscribe(self.channel)
                 async for message in pubsub.listen():
                     self._received(message)
             except asyncio.CancelledError:
@@ -117,7 +120,7 @@ class RedisBroker(LocalBroker):
         while True:
             message = await self._outgoing.get()
             try:
-                await asyncio.wait_for(self._publisher.publish(CHANNEL, message),
+                await asyncio.wait_for(self._publisher.publish(self.channel, message),
                                        self._timeout)
                 if failing:
                     log.warning("Redis answers again; fan-out resumed")
@@ -150,5 +153,5 @@ class RedisBroker(LocalBroker):
         await super().close()
 
 
-def make_broker(redis_url: str | None) -> LocalBroker:
-    return RedisBroker(redis_url) if redis_url else LocalBroker()
+def make_broker(redis_url: str | None, prefix: str = "hacktable:") -> LocalBroker:
+    return RedisBroker(redis_url, prefix=prefix) if redis_url else LocalBroker()

@@ -17,6 +17,14 @@ class Settings:
     """None: an SQLite file under the user's data directory."""
     redis_url: str | None = None
     """Set when several server processes share one PostgreSQL database."""
+    redis_prefix: str = "hacktable:"
+    """Put before every Redis channel name: processes with another prefix share one Redis
+    without hearing each other (two tables, or test runs side by side)."""
+    ready_file: Path | None = None
+    """A file written once the server has started (its database open, its loops running):
+    whoever started the process waits for it instead of guessing a time."""
+    exit_with_parent: bool = False
+    """Stop when the process that started this one is gone (tests, supervisor scripts)."""
     clock_file: Path | None = None
     """Tests only: a file holding seconds to add to the system clock."""
     tick: float = DEFAULT_TICK
@@ -82,6 +90,10 @@ class Settings:
         values: dict[str, object] = {
             "database_url": env.get("HACKTABLE_DATABASE_URL") or None,
             "redis_url": env.get("HACKTABLE_REDIS_URL") or None,
+            "redis_prefix": env.get("HACKTABLE_REDIS_PREFIX") or None,
+            "ready_file": Path(env["HACKTABLE_READY_FILE"]) if env.get("HACKTABLE_READY_FILE")
+            else None,
+            "exit_with_parent": _flag(env, "HACKTABLE_EXIT_WITH_PARENT"),
             "clock_file": Path(env["HACKTABLE_CLOCK_FILE"]) if env.get("HACKTABLE_CLOCK_FILE")
             else None,
             "tick": float(env.get("HACKTABLE_TICK") or DEFAULT_TICK),

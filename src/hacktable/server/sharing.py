@@ -15,8 +15,6 @@ import socket
 from dataclasses import dataclass
 from functools import lru_cache
 
-import segno
-
 OPEN_UP = "./run serve --host 0.0.0.0"
 """The command that lets other devices on the network reach the table."""
 
@@ -82,6 +80,8 @@ def share_for(listen_host: str, port: int, public_url: str | None,
 
 def qr_svg(url: str, title: str) -> str:
     """The URL as a QR code, an inline SVG (no script, no image request), dark on light."""
+    import segno  # only the host page draws one: not loaded before the first request
+
     code = segno.make(url, error="m")
     svg = code.svg_inline(scale=6, border=3, dark="#111", light="#fff", title=title,
                           svgclass="qr", lineclass=None)

@@ -1,0 +1,95 @@
+"""How long `hacktable serve` takes from the process's start to its first HTTP answer.
+
+Each run starts `python -m hacktable.cli serve` on a free loopback port and asks for
+`/api/games` until it answers; the time from starting the process to that first answer is
+one figure. "new database" runs start on an SQLite file that does not exist yet (the
+schema is built first); "existing database" runs start again on a file already at the
+newest revision, as every start after the first does. Prints every run and the median of
+each kind, in wall seconds and in the processor seconds the server had used by its first
+answer, with the machine's load average (a busy machine stretches the wall time, hardly the
+processor time).
+
+    .venv/bin/python benchmarks/cold_start.py [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    """Processor time (user + system) a process has used so far: unlike the wall time, a
+    busy machine does not stretch it."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def first_answer(database: Path, limit: float = 120.0) -> tuple[float, float]:
+    """Seconds from starting `hacktable serve` to its first 200 on /api/games, and the
+    processor seconds it had used by then."""
+    port = free_port()
+    env = dict(os.environ, HACKTABLE_DATABASE_URL=f"sqlite:///{database}")
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "hacktable.cli", "serve", "--port", str(port)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        with httpx.Client(timeout=5) as client:
+            while time.perf_counter() - started < limit:
+                if process.poll() is not None:
+                    raise RuntimeError(f"hacktable serve exited with {process.returncode}")
+                try:
+                    if client.get(f"http://127.0.0.1:{port}/api/games").status_code == 200:
+                        return time.perf_counter() - started, cpu_seconds(process.pid)
+                except httpx.HTTPError:
+                    pass
+                time.sleep(0.01)
+        raise RuntimeError(f"no answer within {limit} s")
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs of each kind")
+    args = parser.parse_args()
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    print(f"hacktable serve, process start to first answer; {os.cpu_count()} processors, "
+          f"load average {load} before")
+    with tempfile.TemporaryDirectory(prefix="hacktable-cold-") as folder:
+        fresh = [first_answer(Path(folder) / f"new-{run}.db") for run in range(args.runs)]
+        kept = Path(folder) / "new-0.db"
+        again = [first_answer(kept) for _ in range(args.runs)]
+    for label, runs in (("new database", fresh), ("existing database", again)):
+        walls, cpus = [wall for wall, _ in runs], [cpu for _, cpu in runs]
+        print(f"{label:18} median {statistics.median(walls):.2f} s wall, "
+              f"{statistics.median(cpus):.2f} s processor   runs (wall): "
+              + " ".join(f"{wall:.2f}" for wall in walls))
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    print(f"load average {load} after")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""A server whose starter is killed outright (SIGKILL: no cleanup runs) stops by itself
+with HACKTABLE_EXIT_WITH_PARENT=1, as every test's server has: a killed test run leaves no
+server turning its deadline loop for nobody."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+
+from tests import processes
+from tests.services import Server, TestClock, wait_for
+
+STARTER = textwrap.dedent("""
+    import subprocess, sys, time
+    child = subprocess.Popen(sys.argv[1:])
+    print(child.pid, flush=True)
+    time.sleep(600)
+""")
+"""Starts the command it is given, says the child's pid, and waits to be killed."""
+
+
+def alive(pid: int) -> bool:
+    """Running, not a zombie waiting for its parent to read its status."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_a_server_stops_when_whoever_started_it_is_killed(tmp_path):
+    server = Server(f"sqlite:///{tmp_path / 'orphan.db'}", TestClock(tmp_path / "clock"))
+    env = server.environment()  # a test server's, started by a go-between
+    assert server.ready_path is not None
+    starter = processes.start([sys.executable, "-c", STARTER, *server.command()], env=env,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert starter.stdout is not None
+        pid = int(starter.stdout.readline())
+        wait_for(server.ready_path.exists, timeout=120)
+        assert alive(pid)
+        os.kill(starter.pid, signal.SIGKILL)  # the starter alone, as a crash would
+        starter.wait()
+        wait_for(lambda: not alive(pid), timeout=30)
+    finally:
+        processes.stop(starter)
