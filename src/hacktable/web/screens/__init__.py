@@ -64,9 +64,3 @@ def prepare(game_id: str, context: Mapping[str, Any]) -> dict[str, Any]:
         return {}
     helper = getattr(module, "prepare", None)
     return dict(helper(context)) if helper else {}
-
-
-def closed(context: Mapping[str, Any]) -> bool:
-    """Whether the match is over (or the host ended it): then no screen asks anyone for a
-    move, whatever turn the game was at when it stopped."""
-    return (context.get("match") or {}).get("status") in ("over", "ended")

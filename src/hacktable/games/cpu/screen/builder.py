@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hacktable.games.cpu.cards import CATALOGUE, KIND_NAMES
-from hacktable.web.screens import closed
+from hacktable.games.screen_context import closed
 
 Json = dict[str, Any]
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from hacktable.games.scarecity.cards import CATALOGUE, DISTRICT_NAMES, DISTRICTS
 from hacktable.games.scarecity.text import SKIPPED
-from hacktable.web.screens import closed
+from hacktable.games.screen_context import closed
 
 Json = dict[str, Any]
 PROGRAMS = CATALOGUE["programs"]
