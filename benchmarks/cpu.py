@@ -25,7 +25,7 @@ import sys
 import time
 from typing import Any
 
-from hacktable.engine import get_game
+from hacktable.games import get_game
 from hacktable.sim.runner import play_match
 
 MIX = ("aggressive", "turtle", "hoarder")

@@ -16,7 +16,7 @@ import sys
 import time
 
 import dotrun_tasks  # the task timings: benchmarks/dotrun_tasks.py, beside this script
-from hacktable.engine import get_game
+from hacktable.games import get_game
 from hacktable.sim.runner import play_match
 
 GAME = get_game("dotrun")

@@ -51,8 +51,8 @@ def main() -> None:
     args = parser.parse_args()
     bots = {"cpu": ["aggressive", "turtle"]}.get(args.game)
     if bots is None:
-        from hacktable.engine.registry import get_game
-        from hacktable.sim.command import default_bots
+        from hacktable.bots.registry import default_bots
+        from hacktable.games import get_game
         bots = default_bots(get_game(args.game))
     seats = [bots[seat % len(bots)] for seat in range(args.players)]
     seeds = range(1, args.games + 1)

@@ -22,13 +22,13 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
+from hacktable.bots.registry import default_bots
 from hacktable.engine.match import Match
-from hacktable.engine.registry import get_game
 from hacktable.engine.seats import seat_names
+from hacktable.games import get_game
 from hacktable.server import presenter, wire
-from hacktable.server.pages import screen_html
+from hacktable.server.screens import render_screen_html as screen_html
 from hacktable.server.service import Caller, Live
-from hacktable.sim.command import default_bots
 from hacktable.sim.runner import play_match
 from hacktable.store.records import BOT, RUNNING, MatchRecord, SeatRecord
 

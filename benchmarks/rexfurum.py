@@ -20,7 +20,8 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from hacktable.engine import Match, get_game
+from hacktable.engine import Match
+from hacktable.games import get_game
 from hacktable.sim.runner import bot_rng, make_bot, play_match, seat_names
 
 MIX = ("loyal", "embezzler", "crasher", "opportunist")

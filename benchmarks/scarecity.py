@@ -31,7 +31,8 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from hacktable.engine import Match, get_game
+from hacktable.engine import Match
+from hacktable.games import get_game
 from hacktable.games.scarecity.cards import PROGRAM_TYPES, program
 from hacktable.sim.runner import play_match
 from hacktable.sim.stats import Z95, holm, normal_p, quantile_ci, wilson

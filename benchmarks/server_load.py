@@ -70,7 +70,7 @@ PUSH_TIMEOUT = 15.0
 SETUP_PARALLEL = 16
 TICK = 0.25
 """The deadline loop's period in production (`Settings.tick`)."""
-FACTORY = "hacktable.server.app:app_from_env"
+FACTORY = "hacktable.site:app_from_env"
 IDLE_REUSE = 4.0
 """A keep-alive connection idle this long is replaced (uvicorn closes them after 5 s)."""
 

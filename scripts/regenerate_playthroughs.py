@@ -13,8 +13,8 @@ import argparse
 from pathlib import Path
 
 from hacktable.engine.playthrough import Scenario, read, render, replay
-from hacktable.engine.registry import all_games, get_game
 from hacktable.engine.seats import seat_names
+from hacktable.games import all_games, get_game
 from hacktable.sim.runner import play_match
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "playthroughs"
@@ -25,7 +25,7 @@ def default_scenario(game_id: str) -> Scenario:
     game = get_game(game_id)
     personalities = sorted(game.bots()) or ["random-legal"]
     seats = seat_names(game.min_seats)
-    options = dict(getattr(game, "playthrough_options", {}))
+    options = dict(game.playthrough_options)
     bots = tuple(personalities[i % len(personalities)] for i in range(len(seats)))
     return Scenario(game.id, tuple(seats), options, 1, bots)
 
@@ -36,7 +36,7 @@ def write(path: Path, scenario: Scenario, replay_bots: bool) -> None:
         match = play_match(game, scenario.bots, scenario.options, scenario.seed,
                            seats=scenario.seats).match
     else:
-        match = replay(scenario, read(path.read_text())[1])
+        match = replay(get_game(scenario.game), scenario, read(path.read_text())[1])
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(render(match, scenario))
     print(f"wrote {path} ({len(match.log)} entries)")

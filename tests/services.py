@@ -208,7 +208,7 @@ class Server:
                                            stderr=subprocess.STDOUT)
 
     def command(self) -> list[str]:
-        return [sys.executable, "-m", "uvicorn", "--factory", "hacktable.server.app:app_from_env",
+        return [sys.executable, "-m", "uvicorn", "--factory", "hacktable.site:app_from_env",
                 "--host", self.bind, "--port", str(self.port), "--log-level", "warning"]
 
     def environment(self) -> dict[str, str]:

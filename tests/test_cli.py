@@ -6,7 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hacktable.cli import app
-from hacktable.engine import all_games
+from hacktable.games import all_games
 
 runner = CliRunner()
 
@@ -61,10 +61,11 @@ def test_bad_input_gets_one_sentence_and_exit_status_2(tmp_path):
 def _turns_played(log_path, game_id):
     """Replay a saved terminal game: the phases it went through and who acted."""
     from hacktable.engine import Match as Replayed
+    from hacktable.games import get_game
 
     saved = json.loads(log_path.read_text())
     assert saved["game"] == game_id
-    match = Replayed.from_json(saved)
+    match = Replayed.from_json(saved, get_game(game_id))
     replay = Replayed(match.game, match.seats, match.options, match.seed)
     phases, actors = [replay.game.phase_key(replay.state)], []
     for entry in match.log:
@@ -139,7 +140,8 @@ def test_rex_furum_in_the_terminal_prints_each_round_report_once():
 
 def scarecity_at_the_brink():
     """A Scare-City match in phases 2–3 where seat 0 claimed a card costing all its $."""
-    from hacktable.engine import Match, get_game
+    from hacktable.engine import Match
+    from hacktable.games import get_game
     from hacktable.games.scarecity.cards import program
 
     match = Match(get_game("scarecity"), ["Ada", "Bruno"], None, 3)

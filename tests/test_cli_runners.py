@@ -4,12 +4,11 @@ a person may play a runner against a bot GM (`--seat`); the GM reads each roll o
 
 from __future__ import annotations
 
-import json
-
 from typer.testing import CliRunner
 
 from hacktable.cli import app
 from hacktable.engine import Match
+from hacktable.games import get_game
 
 runner = CliRunner()
 
@@ -20,7 +19,7 @@ def play(tmp_path, typed: str, *args: str) -> tuple[str, Match]:
                                  "--save", str(log)], input=typed + "quit\n")
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
-    return result.output, Match.from_json(json.loads(log.read_text()))
+    return result.output, Match.loads(log.read_text(), get_game)
 
 
 def test_a_bot_runners_request_is_answered_by_the_person_mid_turn(tmp_path):

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hacktable.engine import Match, all_games
+from hacktable.engine import Match
 from hacktable.engine.contract import BaseGame
 from hacktable.engine.playthrough import first_difference, read, render, replay
 from hacktable.engine.testing import (
@@ -20,6 +20,7 @@ from hacktable.engine.testing import (
     fuzz_match,
     option_sets,
 )
+from hacktable.games import all_games, get_game
 from hacktable.sim.runner import play_match
 
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
@@ -31,7 +32,7 @@ IDS = [game.id for game in GAMES]
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_fuzzed_input_never_breaks_the_contract(game, data):
-    fuzz_match(game, data, words=getattr(game, "fuzz_words", ()))
+    fuzz_match(game, data, words=game.fuzz_words)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
@@ -41,8 +42,7 @@ def test_no_seat_sees_what_it_may_not(game):
     changed = counted = 0
     personalities = sorted(game.bots())
     bots = [personalities[i % len(personalities)] for i in range(game.min_seats + 1)]
-    for number, options in enumerate(option_sets(game, getattr(game, "playthrough_options",
-                                                                {}))):
+    for number, options in enumerate(option_sets(game, game.playthrough_options)):
         for seed in range(3 if number == 0 else 1):
             full = play_match(game, bots, options, seed).match
             rng = random.Random(seed)
@@ -72,7 +72,7 @@ PLAYTHROUGH_FILES = sorted(PLAYTHROUGHS.glob("*/*.txt"))
 def test_playthrough_replays_to_the_recorded_views(path):
     expected = path.read_text()
     scenario, entries = read(expected)
-    actual = render(replay(scenario, entries), scenario)
+    actual = render(replay(get_game(scenario.game), scenario, entries), scenario)
     assert actual == expected, (
         f"{path.name} no longer matches ({first_difference(expected, actual)}); if the change "
         "is deliberate, run scripts/regenerate_playthroughs.py and review the diff")

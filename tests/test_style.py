@@ -1,5 +1,6 @@
 """The code base stays ruff-clean: lint is part of the test command."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -23,3 +24,12 @@ def test_engines_read_no_clock_and_no_global_random():
             text = path.read_text()
             for word in forbidden:
                 assert f" {word}" not in text and f"\n{word}" not in text, f"{path}: {word}"
+
+
+def test_imports_go_down_and_never_in_a_circle():
+    """No import circle, and no module imports a layer above its own (docs/architecture.md,
+    Layers), as `scripts/import_graph.py` reads them."""
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "import_graph.py"),
+                             "--json"], capture_output=True, text=True, check=True)
+    graph = json.loads(result.stdout)
+    assert graph["circles"] == [] and graph["upward"] == [], graph

@@ -15,12 +15,13 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from hacktable.bots.registry import make_bot
+from hacktable.bots.registry import make_bot, seat_personalities
 from hacktable.console import console, fail, parse_options, say
-from hacktable.engine import GM, SPECTATOR, Match, Rejected, all_games, get_game
+from hacktable.engine import GM, SPECTATOR, Match, Rejected
 from hacktable.engine.contract import Prompt
 from hacktable.engine.errors import NeedsConfirmation
 from hacktable.engine.seats import seat_names
+from hacktable.games import all_games, get_game
 
 if TYPE_CHECKING:
     from hacktable.mail.settings import MailSettings
@@ -102,8 +103,6 @@ def play(
                            f"players, not {players}.")
         if not 0 <= seat < players:
             raise Rejected(f"Pick your seat from 0 to {players - 1}.")
-        from hacktable.sim.command import seat_personalities
-
         personalities = seat_personalities(game, bots or None, players - 1)
         seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         names = seat_names(players - 1, avoid=name)
@@ -113,7 +112,7 @@ def play(
         raise fail(rejected.reason) from None
     others = [s for s in range(players) if s != seat]
     seat_bots = {s: make_bot(game, personalities[i]) for i, s in enumerate(others)}
-    referee = getattr(game, "referee_seat", None) == seat
+    referee = game.referee_seat == seat
     console.print(f"[bold]{game.name}[/]: you are {match.seats[seat]} (seat {seat}"
                   + (", the gamemaster" if referee else "") + "); the others: "
                   + ", ".join(f"{match.seats[s]} ({seat_bots[s].personality})"
@@ -199,7 +198,7 @@ def _bot_moves(match: Match, seat_bots: dict[int, Any], rngs: dict[int, random.R
         prompt = prompts.get(seat)
         if prompt is None or prompt.submitted or declined.get(seat) == prompt:
             continue
-        legal = match.legal_actions(seat) if getattr(bot, "wants_legal", False) else None
+        legal = match.legal_actions(seat) if bot.wants_legal else None
         action = bot.act(match.view(seat), prompt, legal, rngs[seat])
         if action is None:
             declined[seat] = prompt
@@ -309,7 +308,7 @@ def replay(
     """Replay a saved match: what each seat saw, and the gamemaster's ledger."""
     try:
         data = json.loads(file.read_text())
-        match = Match.from_json(data)
+        match = Match.from_json(data, get_game(str(data.get("game"))))
         wanted = [match.seat_of(name) for name in seat] if seat else range(len(match.seats))
     except FileNotFoundError:
         raise fail(f"There is no file {str(file)!r}.") from None
@@ -359,15 +358,15 @@ def serve(
     """Serve a table in the browser: create a match, share the room code, play."""
     import uvicorn
 
-    from hacktable.server.app import create_app
     from hacktable.server.settings import Settings
+    from hacktable.site import create_site
     from hacktable.store import database_url as default_url
 
     settings = Settings.from_env(database_url=database_url, redis_url=redis_url,
                                  listen_host=host)
     if not os.environ.get("HACKTABLE_BOT_PACE"):  # people follow bots that take a moment
         settings = dataclasses.replace(settings, bot_pace=DEFAULT_BOT_PACE)
-    application = create_app(settings)
+    application = create_site(settings)
     if mail:
         from hacktable.mail.service import with_gateway
 

@@ -15,7 +15,8 @@ from hacktable.bots.registry import (
     known_personality,
     make_bot,
 )
-from hacktable.engine import Match, get_game
+from hacktable.engine import Match
+from hacktable.games import get_game
 from hacktable.sim.runner import play_match
 
 RACE = Race()

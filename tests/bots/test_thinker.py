@@ -10,11 +10,12 @@ from tests.sim.toys import Race
 
 from hacktable.bots.ismcts import ThinkerBot, action_key, margin_reward, sampler_for
 from hacktable.bots.registry import make_bot
-from hacktable.engine import Match, get_game
+from hacktable.engine import BaseBot, Match
+from hacktable.games import get_game
 from hacktable.sim.runner import play_match
 
 
-class Greedy:
+class Greedy(BaseBot):
     """Always adds 2: the race's strongest-looking bot, which throws away a won race."""
 
     personality = "greedy"
@@ -23,7 +24,7 @@ class Greedy:
         return 2
 
 
-class Cautious:
+class Cautious(BaseBot):
     """Always adds 1."""
 
     personality = "cautious"

@@ -20,7 +20,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from hacktable.engine import all_games
+from hacktable.games import all_games
 
 from .conftest import CHROMIUM, DESKTOP, NO_CHROMIUM, Browsing
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from hacktable.engine import all_games
+from hacktable.games import all_games
 
 from .conftest import CHROMIUM, NO_CHROMIUM, Browsing
 

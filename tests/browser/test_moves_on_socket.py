@@ -23,7 +23,19 @@ def _seat_at_a_table(browsing: Browsing, label: str) -> tuple[Page, str]:
     code = created.json()["code"]
     page.request.post(f"/api/matches/{code}/join", data={"seat": 0, "name": "Ann"})
     page.request.post(f"/api/matches/{code}/host/start")
+    _wait_for_the_bots(page, code)
     return page, code
+
+
+def _wait_for_the_bots(page: Page, code: str) -> None:
+    """The three bots' orders are in before Ann is asked to act (bots think in worker
+    processes, which a busy machine starts slowly): polled, bounded, not timed."""
+    for _ in range(600):
+        sent = page.request.get(f"/api/matches/{code}").json().get("sent") or {}
+        if len(sent.get("done", [])) == 3:
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError(f"the bots never sent their orders: {sent}")
 
 
 def _watch(page: Page) -> tuple[list[str], list[dict]]:

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 from tests.services import Api, Server
 
-from hacktable.engine import all_games
+from hacktable.games import all_games
 from hacktable.server.presenter import game_info
 
 from .conftest import CHROMIUM, NO_CHROMIUM, Browsing

@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from tests.services import Api, Server
 
-from hacktable.engine.registry import get_game
+from hacktable.games import get_game
 from hacktable.games.scarecity.cards import program
 
 from .conftest import CHROMIUM, NO_CHROMIUM, Browsing

@@ -4,8 +4,9 @@ import json
 
 import pytest
 
-from hacktable.engine import GM, Entry, Match, Rejected, get_game
+from hacktable.engine import GM, Entry, Match, Rejected
 from hacktable.engine.rng import derive_seed, rng_for
+from hacktable.games import get_game
 
 NAMES = ["Amy", "Bert", "Cleo", "Dmitri", "Ines"]
 
@@ -45,7 +46,7 @@ def test_a_serialised_log_replays_to_the_same_state_and_events():
     match.close_phase()
     match.submit_text(2, "out amy")
     match.close_phase()
-    rebuilt = Match.loads(match.dumps())
+    rebuilt = Match.loads(match.dumps(), lambda _: match.game)
     assert rebuilt.state == match.state
     assert [e.event for e in rebuilt.events] == [e.event for e in match.events]
     assert rebuilt.view(GM) == match.view(GM)
@@ -98,7 +99,7 @@ def test_a_match_restored_from_a_snapshot_goes_on_exactly_as_the_replayed_one():
     import json
 
     from hacktable.engine.match import Match
-    from hacktable.engine.registry import get_game
+    from hacktable.games import get_game
 
     game = get_game("rexfurum")
     names = ["Ann", "Bob", "Cat", "Dan", "Eve"]

@@ -35,7 +35,7 @@ def test_bad_values_are_rejected_with_a_sentence(given, says):
 
 
 def test_every_registered_game_declares_valid_defaults():
-    from hacktable.engine import all_games
+    from hacktable.games import all_games
 
     for game in all_games():
         defaults = game.options.defaults()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hacktable.engine.contract import GM, SPECTATOR
-from hacktable.engine.registry import get_game
+from hacktable.games import get_game
 from hacktable.sim.runner import play_match
 
 

@@ -14,7 +14,7 @@ from tests.mail.web_support import MailServer, code_of, mail_my_seat, mail_serve
 from tests.services import Api, Server, TestClock, wait_for
 
 from hacktable.engine.contract import BaseGame
-from hacktable.engine.registry import all_games
+from hacktable.games import all_games
 from hacktable.mail.enable import writes_orders
 
 ANN, BOB, CYD, DEE = (f"{n}@players.test" for n in ("ann", "bob", "cyd", "dee"))

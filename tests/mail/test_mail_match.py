@@ -9,8 +9,9 @@ import re
 
 from tests.mail.support import NAMES, world
 
-from hacktable.engine import Match, Rejected, get_game
+from hacktable.engine import Match, Rejected
 from hacktable.engine.match import HOST
+from hacktable.games import get_game
 from hacktable.games.rexfurum import text as rexfurum_text
 from hacktable.mail.compose import when
 from hacktable.store.records import OVER

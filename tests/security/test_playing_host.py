@@ -12,8 +12,8 @@ import pytest
 from tests.server.helpers import Listener, assert_refused, walk, ws_url
 from tests.services import Api, Server, wait_for
 
-from hacktable.engine import all_games, get_game
 from hacktable.engine.seats import seat_names
+from hacktable.games import all_games, get_game
 
 SECRET = "invest 7777 Ann"
 REFEREE_LINE = "The host is refereeing and can see all hidden information"

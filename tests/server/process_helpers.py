@@ -14,8 +14,9 @@ from tests.services import Api, Server, Table, TestClock, wait_for
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from hacktable.engine import GM, Entry, Match, Viewer, get_game
+from hacktable.engine import GM, Entry, Match, Viewer
 from hacktable.engine.seats import seat_names
+from hacktable.games import get_game
 
 NAMES = seat_names(10)
 """Names for up to ten human seats (Rex Furum seats at most ten)."""
@@ -60,7 +61,7 @@ def download(base: str, token: str, code: str) -> tuple[dict[str, Any], Match]:
     """The match log as the host downloads it from `base`, and the match it replays to."""
     response = Api(base, token).get(f"/api/matches/{code}/log")
     assert response.status_code == 200, response.text
-    return response.json(), Match.loads(response.text)
+    return response.json(), Match.loads(response.text, get_game)
 
 
 def kinds(log: dict[str, Any], kind: str) -> list[dict[str, Any]]:

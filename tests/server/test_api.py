@@ -35,6 +35,7 @@ from typer.testing import CliRunner
 from hacktable.cli import app as cli
 from hacktable.engine.contract import SPECTATOR
 from hacktable.engine.match import Match
+from hacktable.games import get_game
 
 HOST_COMMANDS = ("start", "pause", "resume", "extend", "bot", "end")
 CODE = re.compile(r"[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}")
@@ -590,7 +591,7 @@ def test_a_whole_match_through_the_api(each_db, tmp_path):
 
     log = table.host.get(f"/api/matches/{code}/log")
     assert log.status_code == 200 and "attachment" in log.headers["content-disposition"]
-    replayed = Match.loads(log.text)
+    replayed = Match.loads(log.text, get_game)
     assert replayed.seats == tuple(s["name"] for s in info["seats"])
     assert normal(replayed.view(SPECTATOR)) == screen(table.host, code)["view"]
     for seat, api in table.seats.items():

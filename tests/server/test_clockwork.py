@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hacktable.engine.contract import BaseGame, Prompt
 from hacktable.engine.match import Match
-from hacktable.engine.registry import get_game
+from hacktable.games import get_game
 from hacktable.server import clockwork
 from hacktable.server.clockwork import ClockState
 

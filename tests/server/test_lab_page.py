@@ -5,6 +5,7 @@ sentence and starts nothing; the cap refuses a second run; a public table turns 
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 from tests.services import Server, TestClock, wait_for
 from tests.web.helpers import parse_html
 
-from hacktable.server.lab.jobs import failure
+from hacktable.lab.jobs import failure
 
 RUN_WAIT = 180.0
 """The longest a tiny run may take on a loaded machine (a bound, not a timing check)."""
@@ -221,3 +222,16 @@ def test_the_pages_label_every_control_and_resolve_every_reference(http: httpx.C
 def test_a_failed_run_says_why(tmp_path: Path, log: str, sentence: str) -> None:
     (tmp_path / "log.txt").write_text(log)
     assert failure(tmp_path / "log.txt", 1) == sentence
+
+
+def test_a_runs_process_loads_neither_the_command_line_nor_the_web_server() -> None:
+    """The Lab is an extension: a run's process plays the simulator's run without Typer,
+    Rich, the command line or the server's modules."""
+    probe = ("import sys, hacktable.lab.child as child, hacktable.lab.spec, "
+             "hacktable.sim.simulation\n"
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+             "('typer', 'rich', 'fastapi', 'starlette') or m in ('hacktable.cli', "
+             "'hacktable.console') or m.startswith('hacktable.server')))")
+    found = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                           check=True)
+    assert found.stdout.strip() == "[]", found.stdout

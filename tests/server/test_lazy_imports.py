@@ -13,7 +13,7 @@ import textwrap
 import pytest
 
 HEAVY = ["alembic", "matplotlib", "numpy", "hacktable.sim", "hacktable.sim.command",
-         "hacktable.server.lab.jobs", "hacktable.server.lab.spec", "espeakng_loader",
+         "hacktable.lab.jobs", "hacktable.lab.spec", "espeakng_loader",
          "segno", "PIL", "rich.progress", "rich.table", "rich.markdown"]
 """Modules no start-up needs before its first request."""
 
@@ -39,10 +39,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
         import asyncio, os
         os.environ["HACKTABLE_DATABASE_URL"] = {url!r}
         import hacktable.cli
-        from hacktable.server.app import create_app
+        from hacktable.site import create_site
 
         async def start():
-            app = create_app()
+            app = create_site()
             async with app.router.lifespan_context(app):
                 pass
 
@@ -57,4 +57,4 @@ def test_serving_does_not_import(served: set[str], module: str):
 
 def test_the_app_itself_is_loaded(served: set[str]):
     """The probe is sound: it sees what serving does load."""
-    assert {"hacktable.server.app", "hacktable.server.lab.routes", "sqlalchemy"} <= served
+    assert {"hacktable.server.app", "hacktable.lab.routes", "sqlalchemy"} <= served

@@ -67,7 +67,7 @@ def test_rules_for_runners_says_which_seat_is_the_gamemaster(lone: Server):
 
 
 def test_how_to_play_is_one_click_from_the_lobby_the_host_form_and_every_screen(lone: Server):
-    from hacktable.engine import all_games
+    from hacktable.games import all_games
 
     front = Api(lone.url).get("/").text
     for game in all_games():

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from tests.server.helpers import BOTS, Servers, bots_have_sent, shared_servers, token_of
 from tests.services import Api, open_table
 
-from hacktable.engine.registry import get_game
+from hacktable.games import get_game
 
 EXAMPLES = 30
 

@@ -7,10 +7,10 @@ import io
 
 from rich.console import Console
 
-from hacktable.engine import get_game
-from hacktable.sim.report import print_summary, score_label
+from hacktable.games import get_game
+from hacktable.sim.report import print_summary
 from hacktable.sim.results import GameResult
-from hacktable.sim.summary import Summary
+from hacktable.sim.summary import Summary, score_label
 
 
 def _result(seed: int, ranking: tuple[tuple[int, ...], ...], players: int = 4) -> GameResult:

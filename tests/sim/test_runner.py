@@ -8,8 +8,9 @@ import pytest
 
 from hacktable.bots import GENERIC_BOTS, RandomLegalBot
 from hacktable.bots.registry import UnknownPersonality
-from hacktable.engine import Match, Prompt, get_game
+from hacktable.engine import Match, Prompt
 from hacktable.engine.contract import Bot
+from hacktable.games import get_game
 from hacktable.games.rexfurum.rules import check_names
 from hacktable.sim.results import count_labels, logged_actions, result_of
 from hacktable.sim.runner import (
@@ -51,7 +52,7 @@ def test_the_same_seed_gives_the_identical_log_and_another_seed_does_not():
 
 def test_a_ten_round_game_replays_from_its_log_to_the_same_state_and_reports():
     match = play(REX, seated(MIXES[0] + ["random"], 7), {"rounds": 10}, seed=5)
-    replayed = Match.from_json(match.to_json())
+    replayed = Match.from_json(match.to_json(), REX)
     assert replayed.state == match.state
     assert replayed.outcome() == match.outcome()
     for seat in range(len(match.seats)):

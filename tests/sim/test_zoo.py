@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test
 
-from hacktable.engine import all_games
+from hacktable.games import all_games
 from hacktable.sim.zoo import HacktableAEC, encode_view
 
 GAMES = [game.id for game in all_games()]

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from hacktable.engine import BaseGame, Event, Outcome, Prompt, Rejected
+from hacktable.engine import BaseBot, BaseGame, Event, Outcome, Prompt, Rejected
 
 
-class CheaterBot:
+class CheaterBot(BaseBot):
     """Always asks to add 7, which the race never allows."""
 
     personality = "cheater"
@@ -18,7 +18,7 @@ class CheaterBot:
         return 7
 
 
-class PasserBot:
+class PasserBot(BaseBot):
     """Never acts: only the deadline moves its turns on."""
 
     personality = "passer"

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from hacktable.engine import Match, get_game
+from hacktable.engine import Match
+from hacktable.games import get_game
 
 from .helpers import new_match
 

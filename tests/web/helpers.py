@@ -6,7 +6,8 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from typing import Any
 
-from hacktable.engine import GM, SPECTATOR, Match, get_game
+from hacktable.engine import GM, SPECTATOR, Match
+from hacktable.games import get_game
 from hacktable.server import presenter
 
 NAMES = ["ann", "bob", "cat", "dan", "eve"]

@@ -5,7 +5,8 @@ Card with its colour in words."""
 
 from __future__ import annotations
 
-from hacktable.engine import SPECTATOR, get_game
+from hacktable.engine import SPECTATOR
+from hacktable.games import get_game
 from hacktable.games.scarecity.cards import CATALOGUE
 from hacktable.sim.runner import play_match
 from hacktable.web import render_screen

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from hacktable.engine import GM, Rejected
-from hacktable.web import STATIC_DIR, render_page, render_screen
+from hacktable.web import STATIC_DIR, render_page, render_screen, static_file
 
 from .helpers import CODE, game_info, match_info, new_match, table_context
 
@@ -37,8 +37,10 @@ def browser():
 
 
 class FakeServer:
-    """Just enough of the server for the pages' scripts: pages, static files, /check, /act and
-    the WebSocket, all answered from a real Rex Furum match for one viewer."""
+    """Just enough of the server for the pages' scripts: pages, static files, /check, moves
+    (by POST /act or on the WebSocket, as the page chooses) and the WebSocket's pushes, all
+    answered from a real Rex Furum match for one viewer. `posts("/act")` lists the moves
+    either way."""
 
     def __init__(self, page, match, viewer=0, room=False):
         self.page = page
@@ -57,6 +59,33 @@ class FakeServer:
     def connected(self, socket):
         self.sockets.append(socket)
         self.socket_urls.append(socket.url)
+        socket.on_message(lambda message: self.socket_message(socket, message))
+
+    def socket_message(self, socket, text):
+        """A move on the socket, answered as the server does: acted or refused, then a push."""
+        message = json.loads(text)
+        if message.get("type") != "act":
+            return
+        move = {key: value for key, value in message.items() if key in ("action", "text")}
+        self.requests.append((f"/api/matches/{CODE}/act", move))
+        refusal = self.apply(move)
+        if refusal is not None:
+            socket.send(json.dumps({"type": "refused", "id": message.get("id"), "status": 400,
+                                    "detail": refusal}))
+            return
+        socket.send(json.dumps({"type": "acted", "id": message.get("id"), "accepted": []}))
+        self.push()
+
+    def apply(self, move):
+        """Make the move; the refusal's sentence, or None."""
+        try:
+            if "text" in move:
+                self.match.submit_text(self.viewer, move["text"])
+            else:
+                self.match.submit_json(self.viewer, move["action"])
+        except Rejected as error:
+            return error.reason
+        return None
 
     def context(self):
         return table_context(self.match, self.viewer, status=self.status)
@@ -67,7 +96,7 @@ class FakeServer:
         body = request.post_data_json if request.method == "POST" else None
         self.requests.append((path, body))
         if path.startswith("/static/"):
-            file = STATIC_DIR / path.removeprefix("/static/")
+            file = static_file(path.removeprefix("/static/"))
             kind = "text/javascript" if file.suffix == ".js" else mimetypes.guess_type(file)[0]
             return route.fulfill(path=file, content_type=kind)
         if path in self.answers:
@@ -85,13 +114,9 @@ class FakeServer:
         if path == f"/api/matches/{CODE}/check":
             return route.fulfill(json=self.check(body["text"]))
         if path == f"/api/matches/{CODE}/act":
-            try:
-                if "text" in body:
-                    self.match.submit_text(self.viewer, body["text"])
-                else:
-                    self.match.submit_json(self.viewer, body["action"])
-            except Rejected as error:
-                return route.fulfill(status=400, json={"detail": error.reason})
+            refusal = self.apply(body)
+            if refusal is not None:
+                return route.fulfill(status=400, json={"detail": refusal})
             route.fulfill(json={"ok": True})
             return self.push()
         return route.fulfill(status=404, json={"detail": f"No page at {path}."})
@@ -408,3 +433,25 @@ def test_static_files_are_ours_only():
         assert text.startswith(("// hacktable:", "/* hacktable:")), f"{name}: not ours"
         imports = re.findall(r'^import .* from "([^"]+)";', text, re.MULTILINE)
         assert all(re.fullmatch(r"\./[a-z_]+\.js", i) for i in imports), f"{name}: {imports}"
+
+
+def test_the_games_screen_files_are_ours_only():
+    """A game's stylesheet and script live in its screen folder (served at
+    /static/games/<id>/<file>): ours too, importing only our own shared modules."""
+    from hacktable.games import all_games
+    from hacktable.web.screens import ASSET, folder
+
+    found = []
+    for game in all_games():
+        where = folder(game.id)
+        for path in sorted(where.glob("*.*")) if where is not None else []:
+            if path.suffix not in (".css", ".js"):
+                continue
+            found.append(path.name)
+            assert ASSET.match(path.name), path
+            text = path.read_text()
+            assert text.startswith(("// hacktable:", "/* hacktable:")), f"{path}: not ours"
+            imports = re.findall(r'^import .* from "([^"]+)";', text, re.MULTILINE)
+            assert all(re.fullmatch(r"/static/js/[a-z_]+\.js", i) for i in imports), imports
+            assert static_file(f"games/{game.id}/{path.name}") == path
+    assert "cpu.js" in found

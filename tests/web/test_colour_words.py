@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from hacktable.engine import SPECTATOR, get_game
+from hacktable.engine import SPECTATOR
+from hacktable.games import get_game
 from hacktable.sim.runner import play_match
 from hacktable.web import render_screen
 

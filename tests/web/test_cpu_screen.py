@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from hacktable.engine import GM, SPECTATOR, Match, get_game
+from hacktable.engine import GM, SPECTATOR, Match
+from hacktable.games import get_game
 from hacktable.games.cpu.bots import BOTS
 from hacktable.games.cpu.cards import CATALOGUE
 from hacktable.web import render_page, render_screen
@@ -199,7 +200,7 @@ def test_compile_offers_the_loaded_libraries_as_checkboxes(game):
     assert f"Compile {p.source['name']} with…" in form.find("legend").text
     assert "2 of 6 slots used" in tree.text
     assert "14 free, 2 spent, 0 idled" in tree.text
-    assert 'script type="module"' in html(match, 0) and "js/cpu.js" in html(match, 0)
+    assert 'script type="module"' in html(match, 0) and "games/cpu/cpu.js" in html(match, 0)
 
 
 def test_a_binary_shows_its_cards_summed_values_and_run_choices(game):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from hacktable.engine import Match, get_game
+from hacktable.engine import Match
+from hacktable.games import get_game
 from hacktable.games.dotrun.companion import choose
 from hacktable.web import render_screen
 

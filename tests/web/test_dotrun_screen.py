@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from hacktable.engine import GM, SPECTATOR, Match, get_game
+from hacktable.engine import GM, SPECTATOR, Match
+from hacktable.games import get_game
 from hacktable.games.dotrun.bots import BOTS
 from hacktable.web import render_screen
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hacktable.engine import SPECTATOR, Match, get_game
+from hacktable.engine import SPECTATOR, Match
+from hacktable.games import get_game
 from hacktable.games.dotrun.bots import BOTS
 from hacktable.web import render_screen
 

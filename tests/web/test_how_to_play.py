@@ -13,7 +13,7 @@ from tests.web.helpers import parse_html
 from typer.testing import CliRunner
 
 from hacktable.cli import app
-from hacktable.engine import all_games
+from hacktable.games import all_games
 from hacktable.web import render_page
 from hacktable.web.how_to_play import as_text, options, page
 

@@ -45,8 +45,10 @@ def test_table_page_embeds_the_screen_in_main(played):
     assert body.get("data-code") == CODE
     assert body.get("data-server-now") == SERVER_NOW
     scripts = page.find_all("script")
-    assert [s.get("type") for s in scripts] == ["module"]
+    assert all(s.get("type") == "module" for s in scripts)
     assert "js/table.js" in scripts[0].get("src")
+    assert [s.get("src").split("?")[0] for s in scripts[1:]] == [
+        "/static/games/rexfurum/rexfurum.js"]  # the game's own script, from its folder
 
 
 def test_screen_is_a_fragment_not_a_page(played):

@@ -6,10 +6,10 @@ from __future__ import annotations
 import copy
 
 from hacktable.engine.match import Match
-from hacktable.engine.registry import get_game
+from hacktable.games import get_game
 from hacktable.games.rexfurum import text
+from hacktable.games.rexfurum.screen.builder import SHOWN_LETTERS
 from hacktable.web import render_screen
-from hacktable.web.screens.rexfurum import SHOWN_LETTERS
 
 from .helpers import NAMES, parse_html, table_context
 

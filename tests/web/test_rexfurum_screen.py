@@ -296,7 +296,7 @@ def test_a_seat_is_told_only_its_own_employment():
 
 def test_the_final_screen_asks_for_no_orders():
     """Once the game is over, nothing on a seat's screen speaks of orders for a round."""
-    from hacktable.engine import get_game
+    from hacktable.games import get_game
     from hacktable.server.presenter import game_info
     from hacktable.sim.runner import play_match
     from hacktable.web import render_screen

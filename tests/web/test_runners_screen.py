@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from hacktable.engine import GM, SPECTATOR, Match, get_game
+from hacktable.engine import GM, SPECTATOR, Match
+from hacktable.games import get_game
 from hacktable.web import render_screen
 
 from .helpers import parse_html, table_context

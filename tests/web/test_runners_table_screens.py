@@ -11,7 +11,8 @@ import json
 import random
 import re
 
-from hacktable.engine import SPECTATOR, Match, get_game
+from hacktable.engine import SPECTATOR, Match
+from hacktable.games import get_game
 from hacktable.web import render_screen
 
 from .helpers import parse_html, table_context

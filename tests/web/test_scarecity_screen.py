@@ -9,7 +9,8 @@ import json
 import re
 from typing import Any
 
-from hacktable.engine import GM, SPECTATOR, Match, get_game
+from hacktable.engine import GM, SPECTATOR, Match
+from hacktable.games import get_game
 from hacktable.games.scarecity.cards import CATALOGUE, DISTRICT_NAMES, program
 from hacktable.sim.runner import play_match
 from hacktable.web import render_screen
@@ -197,7 +198,7 @@ def test_a_held_protection_says_it_earned_one_bitizen_against_this():
         for report in match.state["reports"]:
             row = next((r for r in report["players"] if r["seat"] == seat), None)
             if row and row["protected"]:
-                from hacktable.web.screens.scarecity import impact_row
+                from hacktable.games.scarecity.screen.builder import impact_row
 
                 numbered = {n: program(n).key for n in range(60)}
                 line = impact_row(report, NAMES, numbered, seat)

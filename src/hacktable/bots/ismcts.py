@@ -10,7 +10,7 @@ view, prompt and legal moves unchanged; so a sample carries no more information 
 hidden parts than the view does, *provided the game's redeal re-deals every hidden part*.
 Where `redeal` returns None the game hides nothing and the sample is a copy of the state.
 Where a game's redeal knowingly keeps a hidden part as it is (it says so in its docstring,
-and is listed in `SAMPLER_GAPS`), a sample would reveal that part, so the thinker is not
+and names it in its `sampler_gap`), a sample would reveal that part, so the thinker is not
 offered for that game until it has a proper sampler.
 
 How the offered thinker searches (`thinker`, `portfolio=True`): a determinized search among
@@ -23,8 +23,8 @@ tie. The comparison is paired (same sample, same dice), so a small budget tells 
 apart that independent playouts could not. The reward is half win credit and half score
 margin over the best other seat (`margin_reward`): a move that ends richer but still second
 is preferred, so gains made one decision at a time add up to wins. Where the game's redeal
-is not enough for search (it keeps what opponents privately know, or ignores what was
-announced), `bots.samplers` corrects the sample from the seat's own view.
+is not enough for search (other seats' pending moves should be left for the opponent
+model to choose), the game's own `search_sample` says what a search may imagine.
 
 The ISMCTS tree (`thinker-tree`, `thinker-guided`; single-observer ISMCTS after Cowling,
 Powley and Whitehouse's paper "Information Set Monte Carlo Tree Search", 2012), also used
@@ -59,8 +59,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from hacktable.bots.policy import BotPolicy, clocked, proposals
-from hacktable.bots.samplers import REFINERS
-from hacktable.engine.contract import Action, Game, Prompt, State
+from hacktable.engine.contract import Action, BaseBot, Game, Prompt, State
 from hacktable.engine.errors import Rejected
 
 PASS = "\x00pass"
@@ -87,11 +86,6 @@ WIN_WEIGHT = 0.75
 """The reward is this much win credit and the rest rank (1 first, 0 last): the rank keeps a
 signal alive in many-seat games where a random playout rarely wins."""
 
-SAMPLER_GAPS: dict[str, str] = {
-    "scarecity": "its redeal keeps the other players' secret plans as they are",
-}
-"""Games whose redeal leaves a hidden part untouched: a sample would reveal it."""
-
 SampleState = Callable[[random.Random], State]
 
 
@@ -108,16 +102,12 @@ class Sampler:
 
 
 def sampler_for(game: Game, state: State, seat: int, seats: int) -> Sampler:
-    """A sampler for `seat` at `state`; states are re-dealt lazily, one per call, and
-    corrected where the game's redeal is not enough for search (`bots.samplers`)."""
-
-    refine = REFINERS.get(game.id)
+    """A sampler for `seat` at `state`; states are re-dealt lazily, one per call, by the
+    game's `search_sample` (its `redeal`, unless search needs more)."""
 
     def sample(rng: random.Random) -> State:
-        dealt = game.redeal(state, seat, rng)
-        if dealt is None:
-            return copy.deepcopy(state)
-        return refine(dealt, seat, rng) if refine is not None else dealt
+        dealt = game.search_sample(state, seat, rng)
+        return copy.deepcopy(state) if dealt is None else dealt
 
     return Sampler(game, seat, seats, sample)
 
@@ -127,7 +117,7 @@ def searchable(game: Game) -> bool:
     from hacktable.engine.contract import BaseGame
 
     lists = type(game).legal_actions is not BaseGame.legal_actions
-    return lists and game.id not in SAMPLER_GAPS
+    return lists and game.sampler_gap is None
 
 
 @dataclass(slots=True)
@@ -225,7 +215,7 @@ class Playout:
         self.declined.pop(seat, None)
 
 
-class ThinkerBot:
+class ThinkerBot(BaseBot):
     """Search over the contract, a portfolio of the game's bots' moves or the ISMCTS tree;
     `sampler` must be set by the runner before `act`."""
 
@@ -410,10 +400,10 @@ class ThinkerBot:
             if helper is None:
                 helper = self._helpers[seat] = heuristic_bot(game)
             if helper is not None:
-                if getattr(helper, "wants_media", False):
+                if helper.wants_media:
                     helper.media = functools.partial(game.media, state, seat)
                 legal = (game.legal_actions(state, seat)
-                         if getattr(helper, "wants_legal", False) else None)
+                         if helper.wants_legal else None)
                 action = helper.act(game.view(state, seat), prompt, legal, rng)
                 if action is not None or clocked(game, state):
                     return action
@@ -457,7 +447,7 @@ class ThinkerBot:
 
     def _ask(self, helper: Any, view: Any, prompt: Prompt, legal: Sequence[Action] | None,
              rng: random.Random) -> Action | None:
-        if getattr(helper, "wants_media", False):
+        if helper.wants_media:
             helper.media = self.media
         return helper.act(view, prompt, legal, rng)
 

@@ -28,18 +28,13 @@ def clocked(game: Game, state: State) -> bool:
     return any(prompt.time_limit is not None for prompt in game.prompts(state).values())
 
 
-STRONGEST: dict[str, str] = {"rexfurum": "opportunist"}
-"""Where a game's first bot is not its strongest, the strongest (by the lab's round robin of
-the game's own bots, docs/lab.md): the model of the other seats and the move to keep."""
-
-
 def heuristic_classes(game: Game | None) -> list[type]:
     """The game's own bots that are not random, the strongest first, then in the game's
-    order."""
+    order (the game names its strongest, `strongest_bot`, where it is not the first)."""
     if game is None:
         return []
     bots = {name: cls for name, cls in game.bots().items() if "random" not in name}
-    best = STRONGEST.get(game.id)
+    best = game.strongest_bot
     first = [bots.pop(best)] if best in bots else []
     return first + list(bots.values())
 
@@ -47,9 +42,9 @@ def heuristic_classes(game: Game | None) -> list[type]:
 def ask(bot: Any, view: Any, prompt: Prompt, legal: Sequence[Action] | None,
         rng: random.Random, media: Callable[[str], Any] | None) -> Action | None:
     """One decision of a game bot, handed what a runner would hand it."""
-    if getattr(bot, "wants_media", False):
+    if bot.wants_media:
         bot.media = media
-    return bot.act(view, prompt, legal if getattr(bot, "wants_legal", False) else None, rng)
+    return bot.act(view, prompt, legal if bot.wants_legal else None, rng)
 
 
 def proposals(game: Game, view: Any, prompt: Prompt, legal: Sequence[Action] | None,
@@ -83,7 +78,7 @@ class BotPolicy:
             bot = self.bots.get(seat)
             if bot is None:
                 bot = self.bots[seat] = self.model()
-            if getattr(bot, "wants_legal", False):
+            if bot.wants_legal:
                 legal = game.legal_actions(state, seat)
             action = ask(bot, game.view(state, seat), prompt, legal, rng,
                          functools.partial(game.media, state, seat))

@@ -6,10 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from hacktable.engine.contract import Action, Prompt
+from hacktable.engine.contract import Action, BaseBot, Prompt
 
 
-class RandomLegalBot:
+class RandomLegalBot(BaseBot):
     """Picks uniformly among the legal actions it is given, so it needs no game knowledge.
 
     `wants_legal` tells the runner to compute `legal_actions` for it; games whose own bots

@@ -10,6 +10,7 @@ from typing import Any
 from hacktable.bots import GENERIC_BOTS
 from hacktable.bots.ismcts import ThinkerBot, sampler_for, searchable
 from hacktable.engine.contract import Game, State
+from hacktable.engine.errors import Rejected
 
 GUIDED = "thinker-guided"
 """The ISMCTS tree whose playouts follow the game's heuristic bot instead of random moves."""
@@ -54,6 +55,29 @@ def known_personality(game: Game, personality: str) -> bool:
     return name in classes and (budget is None or classes[name] is ThinkerBot)
 
 
+def default_bots(game: Game) -> list[str]:
+    """The game's own bots but its random baseline, or the generic random bot if it has none:
+    the line-up `hacktable simulate` and the Lab deal when none is named.
+
+    For Rex Furum that is loyal, embezzler, crasher, opportunist."""
+    own = [name for name in game.bots() if name != "random"]
+    return own or ["random-legal"]
+
+
+def seat_personalities(game: Game, bots: str | None, players: int) -> list[str]:
+    """A comma-separated bot list (None: `default_bots`) dealt round-robin over the seats,
+    every name checked (`Rejected` names the known ones)."""
+    names = [b.strip() for b in bots.split(",") if b.strip()] if bots else default_bots(game)
+    if not names:
+        raise Rejected("Name at least one bot personality with --bots.")
+    known = bot_classes(game)
+    for name in names:
+        if not known_personality(game, name):
+            raise Rejected(f"{game.name} has no bot called {name!r}; try one of: "
+                           f"{', '.join(sorted(known))}.")
+    return [names[seat % len(names)] for seat in range(players)]
+
+
 def make_bot(game: Game, personality: str) -> Any:
     """A fresh bot; an unknown name raises `UnknownPersonality` listing the known ones."""
     classes = bot_classes(game)
@@ -78,9 +102,9 @@ def equip(bot: Any, game: Game, state: State, seat: int, seats: int,
     """Hand a bot what its seat may use besides the view, just before it acts: the media
     its person would hear, and for a searching bot a sampler of indistinguishable states
     (see `hacktable.bots.ismcts`). At a table the search also gets a time budget."""
-    if getattr(bot, "wants_media", False):
+    if bot.wants_media:
         bot.media = functools.partial(game.media, state, seat)
-    if getattr(bot, "wants_sampler", False):
+    if bot.wants_sampler:
         bot.sampler = sampler_for(game, state, seat, seats)
         if table and bot.time_budget is None:
             bot.time_budget = TABLE_TIME_BUDGET

@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
 
 from hacktable.engine.errors import Rejected
 from hacktable.engine.options import OptionSchema, OptionValue
@@ -125,12 +125,53 @@ class Bot(Protocol):
     """A seat filler that decides from what its seat may see, never from hidden state."""
 
     personality: str
+    wants_legal: bool
+    wants_media: bool
+    wants_sampler: bool
 
     def act(
         self, view: JSON, prompt: Prompt, legal: Sequence[Action] | None, rng: random.Random
     ) -> Action | None:
         """Return an action for this prompt, or None to hand in nothing."""
         ...
+
+
+class BaseBot:
+    """What a runner (the table, the simulator, the terminal) may hand a bot besides its
+    view and prompt; a bot class says what it wants, the runner reads nothing else.
+
+    - `wants_legal`: compute `legal_actions` for it (a listing costs time; bots that decide
+      from the view alone are handed None);
+    - `wants_media`: set `media`, a callable from a media id to its spec for this seat (the
+      recordings its person would hear);
+    - `wants_sampler`: hand it a sampler of states its seat cannot tell apart (the search
+      bot; see `bots.ismcts.Sampler`).
+    """
+
+    personality: str = ""
+    wants_legal: ClassVar[bool] = False
+    wants_media: ClassVar[bool] = False
+    wants_sampler: ClassVar[bool] = False
+
+    def act(
+        self, view: JSON, prompt: Prompt, legal: Sequence[Action] | None, rng: random.Random
+    ) -> Action | None:
+        raise NotImplementedError
+
+
+SpielForm = Literal["faithful", "listed", "none"]
+
+
+@dataclass(frozen=True, slots=True)
+class SpielCoverage:
+    """How a game stands as an OpenSpiel game (`sim/spiel/`), which needs every decision
+    to be a choice among numbered moves: `faithful` where `legal_actions` lists everything
+    a seat may do, `listed` where it lists only part (OpenSpiel plays the listed-moves
+    variant), `none` where the list leaves out the game's heart (not registered). `why`
+    says so in a sentence, for the docs and the Lab."""
+
+    form: SpielForm
+    why: str
 
 
 @runtime_checkable
@@ -186,6 +227,35 @@ class Game(Protocol):
 
     def media(self, state: State, viewer: Viewer, media_id: str) -> JSON | None: ...
 
+    def redeal(self, state: State, seat: int, rng: random.Random) -> State | None: ...
+
+    def search_sample(self, state: State, seat: int, rng: random.Random) -> State | None: ...
+
+    def hidden_moves(self, state: State, seat: int, rng: random.Random
+                     ) -> list[tuple[int, Action]]: ...
+
+    def action_labels(self, action: Action) -> list[str]: ...
+
+    def check_invariants(self, state: State) -> None: ...
+
+    def how_to_play(self) -> str: ...
+
+    def picture(self, name: str) -> str | None: ...
+
+    # What the game says about itself, read by the table, the bots, the simulator, the web
+    # layer and the shared tests (each documented on `BaseGame`, which gives the defaults).
+    screen_folder: str
+    screen_lists_moves: bool
+    referee_seat: int | None
+    pace_option: str | None
+    strongest_bot: str | None
+    sampler_gap: str | None
+    score_label: str
+    spiel: SpielCoverage
+    fuzz_words: Sequence[str]
+    playthrough_options: Mapping[str, OptionValue]
+    check_option_sets: Sequence[Mapping[str, OptionValue]]
+
 
 class BaseGame:
     """Defaults for the optional parts of the contract; games override what they have."""
@@ -203,10 +273,36 @@ class BaseGame:
     the host has paused the clock, when the other seats may not act."""
     how_to_play_file = HOW_TO_PLAY
     """The How to play file in the game's package (two games may share a package)."""
+    screen_folder = "screen"
+    """The folder in the game's package that holds its screen: `screen.html` and its
+    partials, `builder.py` (whose `prepare(context)` shapes the view for the template), and
+    its CSS and JS (served at /static/games/<id>/<file>). Without one, the web layer's own
+    templates and helpers are used, else the generic screen (docs/architecture.md)."""
     pace_option: str | None = None
     """The name of a yes/no rule option that closes a simultaneous phase as soon as every
     seat has sent its move (instead of waiting for the clock): the host form asks it up
     front, as a live table and an email table want opposite answers."""
+    strongest_bot: str | None = None
+    """The personality of the game's strongest heuristic bot where it is not the first one
+    `bots()` lists (by the lab's round robin, docs/lab.md): the search bot's model of the
+    other seats and the move it keeps on a tie."""
+    sampler_gap: str | None = None
+    """Where the game's `redeal` knowingly keeps a hidden part as it is, a sentence naming
+    it: a search sample would reveal it, so no search bot (nor OpenSpiel's resampling) is
+    offered for the game. None where `redeal` re-deals everything hidden."""
+    score_label: str = "score"
+    """What the final score counts, in the simulator's tables ("money", "cycles held")."""
+    spiel = SpielCoverage("none", "the game has not said how OpenSpiel could hold it")
+    """How the game stands as an OpenSpiel game (`SpielCoverage`)."""
+    fuzz_words: ClassVar[Sequence[str]] = ()
+    """Words of the game's notation, so the shared fuzzer writes text the parser half
+    understands instead of noise it rejects at the first letter."""
+    playthrough_options: ClassVar[Mapping[str, OptionValue]] = {}
+    """Options the playthrough golden files and the hidden-information test play under
+    (a shorter match than the defaults, say)."""
+    check_option_sets: ClassVar[Sequence[Mapping[str, OptionValue]]] = ()
+    """Option combinations the hidden-information checker plays besides the ones it
+    derives (`engine.testing.option_sets`): those that make something secret together."""
 
     def legal_actions(self, state: State, seat: int) -> list[Action] | None:
         return None
@@ -303,9 +399,16 @@ class BaseGame:
         their number too where the seat may not know it (more hidden guards, more secret
         rolls, a longer secret plan).
 
-        Used by the hidden-information checker; None where the game has nothing hidden.
+        Used by the hidden-information checker and, through `search_sample`, by the search
+        bot; None where the game has nothing hidden.
         """
         return None
+
+    def search_sample(self, state: State, seat: int, rng: random.Random) -> State | None:
+        """A state for a search bot to play forward from, as `seat` may imagine it: the
+        default is `redeal`. A game whose search needs more (other seats' pending moves left
+        for the search's model of them to choose) overrides it, starting from `redeal`."""
+        return self.redeal(state, seat, rng)
 
     def hidden_moves(self, state: State, seat: int, rng: random.Random
                      ) -> list[tuple[int, Action]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import json
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -340,19 +340,19 @@ class Match:
         return json.dumps(self.to_json(), indent=1, sort_keys=True)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, JSON], game: Game | None = None) -> Match:
+    def from_json(cls, data: Mapping[str, JSON], game: Game) -> Match:
+        """A match from its log; `game` is the game it names (`data["game"]`), looked up by
+        the caller (the registry lives with the games, above the engine)."""
         if data.get("format") != LOG_FORMAT:
             raise ValueError(f"unsupported match log format {data.get('format')!r}")
-        if game is None:
-            from hacktable.engine.registry import get_game
-
-            game = get_game(str(data["game"]))
         entries = [Entry.from_json(item) for item in data["log"]]
         return cls.replay(game, data["seats"], data["options"], data["seed"], entries)
 
     @classmethod
-    def loads(cls, text: str) -> Match:
-        return cls.from_json(json.loads(text))
+    def loads(cls, text: str, games: Callable[[str], Game]) -> Match:
+        """A match from a downloaded log; `games` finds the game by the id it names."""
+        data = json.loads(text)
+        return cls.from_json(data, games(str(data.get("game"))))
 
     def snapshot(self) -> JSON:
         """A deep copy of the state in JSON form: a cache for fast loading, never the truth."""

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from hacktable.engine.errors import OptionError
+from hacktable.engine.errors import OptionError, Rejected
 
 OptionValue = int | bool | str
 
@@ -109,3 +109,14 @@ class OptionSchema:
         for name, option in self._options.items():
             resolved[name] = option.validate(given[name]) if name in given else option.default
         return resolved
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    """`name=value` pairs into a dict; the game's option schema checks the values."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise Rejected(f"Write options as name=value, not {pair!r}.")
+        options[name.strip()] = value.strip()
+    return options

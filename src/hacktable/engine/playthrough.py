@@ -25,9 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hacktable.engine.contract import GM, SPECTATOR, Viewer
+from hacktable.engine.contract import GM, SPECTATOR, Game, Viewer
 from hacktable.engine.match import Entry, Match
-from hacktable.engine.registry import get_game
 
 HEADER = "# hacktable playthrough"
 
@@ -107,8 +106,8 @@ def read(text: str) -> tuple[Scenario, list[Entry]]:
     return scenario, entries
 
 
-def replay(scenario: Scenario, entries: Sequence[Entry]) -> Match:
-    game = get_game(scenario.game)
+def replay(game: Game, scenario: Scenario, entries: Sequence[Entry]) -> Match:
+    """The match a playthrough recorded, of `game` (the one `scenario.game` names)."""
     return Match.replay(game, scenario.seats, scenario.options, scenario.seed, entries)
 
 

@@ -206,9 +206,7 @@ def fuzz_match(
         else:
             _, events = _expect_rejected_or_ok(match, match.close_phase)
         check_plain_json(match, events)
-        checker = getattr(game, "check_invariants", None)
-        if checker is not None:
-            checker(match.state)
+        game.check_invariants(match.state)
         if invariants is not None:
             invariants(match)
     check_replay(match)
@@ -234,7 +232,7 @@ def option_sets(game: Game, base: Mapping[str, Any] | None = None) -> list[dict[
     sets = [base]
     for k in range(max((len(values) for _, values in others), default=0)):
         sets.append({**base, **{name: values[k] for name, values in others if k < len(values)}})
-    sets += [{**base, **dict(extra)} for extra in getattr(game, "check_option_sets", ())]
+    sets += [{**base, **dict(extra)} for extra in game.check_option_sets]
     return sets
 
 
@@ -287,7 +285,7 @@ def check_public_events(match: Match, rng: random.Random, per_label: int = 2) ->
     must have told that viewer the same events. Returns how many pairs were compared."""
     game, state = match.game, match.state
     viewers_ = [*range(len(match.seats)), SPECTATOR]
-    labels = getattr(game, "action_labels", lambda action: [])
+    labels = game.action_labels
     known = {viewer: _scalars(game.view(state, viewer), set()) for viewer in viewers_}
     compared = 0
     for actor, prompt in game.prompts(state).items():

@@ -17,7 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from hacktable.mail import confirm, console, seating
 from hacktable.mail.enable import enable_seats
 from hacktable.mail.settings import MailSettings
-from hacktable.server.api import TOKEN, Problem, resolve
+from hacktable.server.api import TOKEN, Problem
+from hacktable.server.seats import resolve
 from hacktable.server.service import Caller, Live, Table
 from hacktable.store.mail import MailStore
 from hacktable.store.records import LOBBY

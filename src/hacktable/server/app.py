@@ -1,4 +1,7 @@
-"""The ASGI application: store, fan-out, deadline loop, API, pages and static files."""
+"""The ASGI application: store, fan-out, deadline loop, API, pages and static files.
+
+Extensions (the Lab, the mail gateway) are mounted on it from above (`hacktable.site`,
+`hacktable serve --mail`); `app.state` holds the lists of panels they add."""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hacktable.engine.errors import Rejected
-from hacktable.server import api, lab, pages
+from hacktable.server import api, pages
 from hacktable.server.broker import make_broker
 from hacktable.server.deadlines import run_deadlines
 from hacktable.server.errors import TableError
@@ -95,9 +98,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.host_panels = []  # extensions append `pages.HostPanel`s (e.g. `serve --mail`)
     app.state.seat_panels = []  # and `pages.SeatPanel`s for a player's own screen
+    app.state.lobby_panels = []  # and `pages.LobbyPanel`s for the front page (the Lab)
     app.include_router(api.router)
     app.include_router(pages.router)
-    app.include_router(lab.router)  # the Lab page (off with HACKTABLE_LAB_JOBS=0)
     from hacktable.web import STATIC_DIR
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
@@ -166,7 +169,3 @@ def _sentence(error: RequestValidationError) -> str:
         return f"The field {where!r} is missing; add it and send again."
     return f"The field {where or 'body'!r} is not right: {message}."
 
-
-def app_from_env() -> FastAPI:
-    """For `uvicorn --factory hacktable.server.app:app_from_env`."""
-    return create_app()

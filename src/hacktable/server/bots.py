@@ -15,18 +15,30 @@ import asyncio
 import copy
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from hacktable.bots.registry import equip, make_bot
 from hacktable.engine.contract import Prompt
 from hacktable.engine.errors import Rejected
+from hacktable.engine.match import Entry
 from hacktable.engine.rng import derive_seed
 from hacktable.server import clockwork, thinking
 from hacktable.server.clock import iso
+from hacktable.server.live import Live
 from hacktable.store.records import BOT, RUNNING
 
-if TYPE_CHECKING:
-    from hacktable.server.service import Live, Table
+
+class Table(Protocol):
+    """What the bots need of the table (`service.Table`): bring a match up to date, make a
+    move by its one path, and the pool where searching bots think."""
+
+    thinking: thinking.ThinkingPool
+
+    async def sync(self, live: Live) -> None: ...
+
+    async def write(self, live: Live, step: Callable[[Live, float], clockwork.ClockState]
+                    ) -> list[Entry]: ...
 
 log = logging.getLogger(__name__)
 
@@ -66,14 +78,14 @@ async def _step(table: Table, live: Live) -> bool:
     """One bot move, if a bot is being asked for one; True if a bot acted (or should be
     asked again)."""
     async with live.lock:
-        await table._sync(live)
+        await table.sync(live)
         asked = _asked(live)
         if asked is None:
             return False
         seat, prompt, bot = asked
         match = live.match
         assert match is not None
-        legal = match.legal_actions(seat) if getattr(bot, "wants_legal", False) else None
+        legal = match.legal_actions(seat) if bot.wants_legal else None
         seed = derive_seed(live.record.seed, match.next_seq, f"bot{seat}")
         if not thinking.wants_thinking(bot):  # a heuristic: well under a millisecond
             # the seat's media, as its person gets it
@@ -87,7 +99,7 @@ async def _step(table: Table, live: Live) -> bool:
         seq = live.seq
     action = await table.thinking.decide(decision)  # off the loop, without the lock
     async with live.lock:
-        await table._sync(live)
+        await table.sync(live)
         again = _asked(live)
         if live.seq != seq or again is None or again[:2] != (seat, prompt):
             return True  # the match moved while the bot thought: think again
@@ -122,7 +134,7 @@ async def _move(table: Table, live: Live, seat: int, prompt: Prompt, action: Any
         return live.clock
 
     try:
-        await table._write(live, move)
+        await table.write(live, move)
     except Rejected as error:
         log.info("bot in seat %s refused: %s", seat, error.reason)
         live.declined[seat] = prompt

@@ -12,9 +12,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from hacktable.engine.registry import all_games, get_game
+from hacktable.games import all_games, get_game
 from hacktable.server import presenter, sharing
-from hacktable.server.api import (
+from hacktable.server.errors import NotAllowed, NotFound, TableError
+from hacktable.server.live import Caller, Live
+from hacktable.server.screens import context as _context
+from hacktable.server.seats import (
     COOKIE_AGE,
     already_here,
     host_cookie,
@@ -22,8 +25,7 @@ from hacktable.server.api import (
     seat_cookie,
     seat_tokens,
 )
-from hacktable.server.errors import NotAllowed, NotFound, TableError
-from hacktable.server.service import NAME_LIMIT, Caller, Live
+from hacktable.server.service import NAME_LIMIT
 
 router = APIRouter(include_in_schema=False)
 
@@ -33,24 +35,15 @@ for this match, or None to show nothing. The server knows no extension by name."
 SeatPanel = Callable[[Request, Live, int], Awaitable[str | None]]
 """An extension's part of a player's own screen (listed in `app.state.seat_panels`), for
 the seat the page belongs to: what only that seat's player may do (e.g. email play)."""
+LobbyPanel = Callable[[Request], Awaitable[str | None]]
+"""An extension's note on the front page (listed in `app.state.lobby_panels`): the Lab's
+pointer to itself."""
 
 
 def _render(name: str, **context: Any) -> str:
     from hacktable.web import render_page
 
     return render_page(name, **context)
-
-
-def screen_html(live: Live, caller: Caller, payload: dict[str, Any]) -> str:
-    from hacktable.web import render_screen
-
-    return render_screen(live.game.id, _context(live, caller, payload))
-
-
-def _context(live: Live, caller: Caller, payload: dict[str, Any],
-             seat_url: str | None = None) -> dict[str, Any]:
-    return {**payload, "game": presenter.game_info(live.game),
-            "is_host": caller.role == "host", "seat_url": seat_url}
 
 
 def error_page(request: Request, status: int, message: str) -> HTMLResponse:
@@ -71,8 +64,10 @@ async def _front_page(request: Request, join_code: str = "", join_error: str = "
                       status: int = 200) -> HTMLResponse:
     games = [presenter.game_info(game) for game in all_games()]
     settings = request.app.state.settings
+    notes = [html for panel in getattr(request.app.state, "lobby_panels", ())
+             if (html := await panel(request))]
     return HTMLResponse(_render("index.html", games=games, bot_pace=settings.bot_pace,
-                                lab=settings.lab_jobs > 0, yours=await _your_tables(request),
+                                lobby_panels=notes, yours=await _your_tables(request),
                                 join_code=join_code, join_error=join_error),
                         status_code=status)
 
@@ -103,6 +98,21 @@ async def _your_tables(request: Request) -> list[dict[str, Any]]:
             entry["seat"] = live.seats[caller.seat].name or f"seat {caller.seat + 1}"
         entry["host"] = entry["host"] or caller.role == "host"
     return list(found.values())
+
+
+@router.get("/static/games/{game_id}/{name}")
+async def screen_asset(game_id: str, name: str) -> Response:
+    """A stylesheet or script from a game's own screen folder (`BaseGame.screen_folder`);
+    matched before the /static mount, as the game's files live with the game."""
+    from fastapi.responses import FileResponse
+
+    from hacktable.web import screen_asset as find
+
+    path = find(game_id, name)
+    if path is None:
+        raise NotFound("There is no such file in this game's screen.")
+    kind = "text/css" if name.endswith(".css") else "text/javascript"
+    return FileResponse(path, media_type=kind)
 
 
 @router.get("/games/{game_id}/how-to-play", response_class=HTMLResponse)

@@ -36,8 +36,8 @@ def game_info(game: Game) -> dict[str, Any]:
             for o in game.options
         ],
         "bots": sorted(bot_classes(game)),
-        "pace_option": getattr(game, "pace_option", None),
-        "referee_seat": getattr(game, "referee_seat", None),
+        "pace_option": game.pace_option,
+        "referee_seat": game.referee_seat,
     }
 
 
@@ -131,7 +131,7 @@ def legal_moves(live: Live, seat: int) -> list[Any] | None:
     as buttons (so no rule is repeated in a template). Worked out from the seat's own
     position, so they tell it nothing it may not see."""
     assert live.match is not None
-    if not getattr(live.game, "screen_lists_moves", False):
+    if not live.game.screen_lists_moves:
         return None
     legal = live.match.legal_actions(seat)
     if legal is None or len(legal) > MAX_LEGAL_SHOWN:

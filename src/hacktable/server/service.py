@@ -1,6 +1,6 @@
 """The table: matches as the server keeps them, and every way a match can move.
 
-Every move follows one path (`_write`): bring the match up to date from the store, let
+Every move follows one path (`write`): bring the match up to date from the store, let
 the engine apply the move, then commit the new log entries with the match's clock, at the
 sequence number the match had. A conflict means another process moved first: reload and
 try again. Only a committed move is acknowledged, published and shown.
@@ -13,17 +13,17 @@ import contextlib
 import logging
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from hacktable.bots.registry import UnknownPersonality, make_bot
-from hacktable.engine.contract import GM, SPECTATOR, Game, Prompt, Viewer
+from hacktable.engine.contract import Game
 from hacktable.engine.errors import OptionError, Rejected, UnknownGame
 from hacktable.engine.match import HOST, SEAT, Entry, Match, check_depth
-from hacktable.engine.registry import get_game
 from hacktable.engine.seats import seat_names
+from hacktable.games import get_game
 from hacktable.server import bots as seat_bots
-from hacktable.server import clockwork
+from hacktable.server import clockwork, housekeeping
 from hacktable.server.broker import LocalBroker
 from hacktable.server.clock import Clock, iso
 from hacktable.server.errors import (
@@ -36,6 +36,7 @@ from hacktable.server.errors import (
     WrongMoment,
 )
 from hacktable.server.limits import TokenBuckets
+from hacktable.server.live import Caller, Live
 from hacktable.server.names import clash
 from hacktable.server.security import (
     new_room_code,
@@ -58,64 +59,6 @@ DEFAULT_THINKER_ITERATIONS = 256
 """The most search iterations a bot may spend on one move at a served table."""
 DEFAULT_THINKER_SECONDS = 1.0
 """The most seconds a bot may search for one move at a served table."""
-
-
-@dataclass(frozen=True, slots=True)
-class Caller:
-    """Who presented a token: a seat's holder, the host, or nobody (a spectator).
-
-    The host sees what a spectator sees, plus the controls: at a friends' table the host
-    nearly always plays, and a console that showed every secret would hand them the game.
-    Only a host who said, when creating the match, that they referee and do not play
-    (`referee`) sees the gamemaster's view; such a host may hold no seat in it."""
-
-    role: str  # "seat" | "host" | "spectator"
-    seat: int | None = None
-    referee: bool = False
-    """For the host: they referee this match, so they see everything."""
-
-    @property
-    def viewer(self) -> Viewer:
-        if self.role == "host":
-            return GM if self.referee else SPECTATOR
-        return self.seat if self.role == "seat" and self.seat is not None else SPECTATOR
-
-
-@dataclass
-class Live:
-    """A match as this process holds it: the stored record, its seats, and (once started)
-    the replayed `Match`."""
-
-    record: MatchRecord
-    seats: list[SeatRecord]
-    game: Game
-    match: Match | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    changed: asyncio.Condition = field(default_factory=asyncio.Condition)
-    declined: dict[int, Prompt] = field(default_factory=dict)
-    bots_task: asyncio.Task[None] | None = None
-    bots_again: bool = False
-    watchers: int = 0
-    """WebSocket connections this process holds for the match."""
-    watchers_by_client: dict[str, int] = field(default_factory=dict)
-    """Those connections by the client's address (to cap them)."""
-    rendered: dict[tuple[Any, ...], tuple[Any, Any]] = field(default_factory=dict)
-    """The last pushed screen per (role, viewer, format): shared by every socket showing
-    the same view at the same moment."""
-    version: int = 0
-    """Counts the moves and room changes watchers were told of (they wait for a change)."""
-    last_news: str = "move"
-    used_at: float = 0.0
-    """When this process last loaded or was asked about the match (event-loop time)."""
-
-    @property
-    def seq(self) -> int:
-        return 0 if self.match is None else len(self.match.log)
-
-    @property
-    def clock(self) -> clockwork.ClockState:
-        r = self.record
-        return clockwork.ClockState(r.status, r.phase_key, r.deadline_at, r.remaining)
 
 
 def _snapshot(match: Match) -> dict[str, Any]:
@@ -228,7 +171,7 @@ class Table:
         if len(name) > NAME_LIMIT:
             raise Rejected(f"Keep your name to {NAME_LIMIT} characters or fewer.")
         async with live.lock:
-            await self._sync(live)
+            await self.sync(live)
             if live.record.status != LOBBY:
                 raise WrongMoment("This match has started; seats can no longer be taken. "
                                   "Watch as a spectator, or ask the host for your link.")
@@ -324,14 +267,14 @@ class Table:
             if live is None:
                 record = await self.store.match(match_id)
                 live = Live(record, await self.store.seats(match_id), get_game(record.game))
-                await self._sync(live)
+                await self.sync(live)
                 live.used_at = asyncio.get_running_loop().time()
                 self._live[match_id] = live
                 self._codes[record.code] = match_id
                 self.kick_bots(live)  # after a restart, bots may owe a move
         return live
 
-    async def _sync(self, live: Live) -> None:
+    async def sync(self, live: Live) -> None:
         """Bring the match up to date with the store (another process may have moved it)."""
         record = await self.store.match(live.record.id)
         if record.seq < live.seq:  # cannot happen unless our copy went astray: rebuild
@@ -369,12 +312,12 @@ class Table:
         """Run `reader` on the match as committed, brought up to date from the store and
         under its lock (a gateway that is not told of every move reads this way)."""
         async with live.lock:
-            await self._sync(live)
+            await self.sync(live)
             return reader(live)
 
     # -- moving a match -----------------------------------------------------------------
 
-    async def _write(self, live: Live, step: Callable[[Live, float], clockwork.ClockState]
+    async def write(self, live: Live, step: Callable[[Live, float], clockwork.ClockState]
                      ) -> list[Entry]:
         """Apply `step` to the up-to-date match and commit what it logged.
 
@@ -386,7 +329,7 @@ class Table:
         for _ in range(RETRIES):
             synced = stale
             if stale:  # our copy is known to be behind: catch up before trying
-                await self._sync(live)
+                await self.sync(live)
             stale = True  # a conflict below means another process moved first
             if live.match is None:
                 raise WrongMoment("The match has not started yet; wait for the host.")
@@ -448,7 +391,7 @@ class Table:
             return live.clock
 
         async with live.lock:
-            entries = await self._write(live, step)
+            entries = await self.write(live, step)
         self.kick_bots(live)
         return entries
 
@@ -457,7 +400,7 @@ class Table:
         its phase's deadline is refused even if the deadline loop has not closed the phase
         yet: the deadline, not the loop's tick, ends the phase."""
         status = live.record.status
-        if status == PAUSED and seat != getattr(live.game, "referee_seat", None):
+        if status == PAUSED and seat != live.game.referee_seat:
             raise WrongMoment("The host paused the match; wait until the clock runs again.")
         if status in FINISHED:
             raise WrongMoment("This match is over; no more moves can be made.")
@@ -473,7 +416,7 @@ class Table:
         """Read a move without making it: what the game understood, or why it refuses."""
         seat = self.require_seat(caller)
         async with live.lock:
-            await self._sync(live)
+            await self.sync(live)
             if live.match is None:
                 raise WrongMoment("The match has not started yet; wait for the host.")
             self._check_may_act(live, seat)
@@ -500,7 +443,7 @@ class Table:
             await self._open_held(live, seat)
         else:
             async with live.lock:
-                await self._write(live, lambda live, now: self._host_step(
+                await self.write(live, lambda live, now: self._host_step(
                     live, now, command, seconds))
         self.kick_bots(live)
 
@@ -551,7 +494,7 @@ class Table:
 
     async def _start(self, live: Live) -> None:
         async with live.lock:
-            await self._sync(live)
+            await self.sync(live)
             if live.record.status != LOBBY:
                 raise WrongMoment("The match has already started.")
             open_seats = [s.seat + 1 for s in live.seats if s.kind == OPEN]
@@ -595,11 +538,11 @@ class Table:
             raise Rejected(f"Name a seat from 1 to {len(live.seats)}.")
         chosen = self._personality(live.game, personality or "random-legal")
         async with live.lock:
-            await self._sync(live)
+            await self.sync(live)
             if live.record.status in FINISHED:
                 raise WrongMoment("This match is over; there is nothing left to control.")
             if live.record.status != LOBBY:  # the log records it first: it is the truth
-                await self._write(live, lambda live, now: self._seat_note(
+                await self.write(live, lambda live, now: self._seat_note(
                     live, now, seat, chosen))
             await self.store.set_seat(live.record.id, seat, kind=BOT,
                                       name=live.seats[seat].name, personality=chosen,
@@ -612,7 +555,7 @@ class Table:
         if seat is None or not 0 <= seat < len(live.seats):
             raise Rejected(f"Name a seat from 1 to {len(live.seats)}.")
         async with live.lock:
-            await self._sync(live)
+            await self.sync(live)
             if live.record.status != LOBBY or live.seats[seat].kind != HELD:
                 raise WrongMoment(f"Seat {seat + 1} is not kept for anyone; only a seat kept "
                                   "for a player of the last match can be opened.")
@@ -634,7 +577,7 @@ class Table:
         returns the seat and its new token. Only their own browser (or personal link),
         which holds their old token, can do it."""
         async with live.lock:
-            await self._sync(live)
+            await self.sync(live)
             kept = self.held_for(live, tokens)
             if kept is None:
                 raise NotAllowed("No seat at this table is kept for you; pick an open seat, "
@@ -654,7 +597,7 @@ class Table:
     async def release_held(self, live: Live, tokens: list[str]) -> int:
         """The player of the match before will not play again: their seat opens."""
         async with live.lock:
-            await self._sync(live)
+            await self.sync(live)
             kept = self.held_for(live, tokens)
             if kept is None:
                 raise NotAllowed("No seat at this table is kept for you.")
@@ -683,10 +626,10 @@ class Table:
             return live.clock
 
         async with live.lock:
-            await self._sync(live)
+            await self.sync(live)
             if live.record.status == LOBBY:
                 return False
-            await self._write(live, step)
+            await self.write(live, step)
         return True
 
     # -- deadlines ----------------------------------------------------------------------
@@ -698,7 +641,7 @@ class Table:
             try:
                 live = await self.load_id(match_id)
                 async with live.lock:
-                    entries = await self._write(live, self._timeout_step)
+                    entries = await self.write(live, self._timeout_step)
                 fired += bool(entries)
             except TableError:  # busy, or no longer running: the next tick looks again
                 continue
@@ -729,7 +672,7 @@ class Table:
         before Ann does. Only Ann's own browser or personal link can take it."""
         self.require_host(caller)
         async with live.lock:
-            await self._sync(live)
+            await self.sync(live)
             if live.record.status not in FINISHED or live.match is None:
                 raise WrongMoment("The match is still going; play again once it is over.")
             opened = next((e.payload["code"] for e in live.match.log
@@ -748,36 +691,29 @@ class Table:
             return live.clock
 
         async with live.lock:
-            await self._write(live, step)
+            await self.write(live, step)
         return record, host
 
-    # -- forgetting ---------------------------------------------------------------------
+    # -- forgetting (the rules: `housekeeping.py`) ------------------------------------------
+
+    def loaded(self) -> dict[int, Live]:
+        """The matches this process holds, by id."""
+        return self._live
+
+    def forget(self, match_id: int) -> Live | None:
+        """Drop a match from this process (its copy is rebuilt from the store if asked)."""
+        live = self._live.pop(match_id, None)
+        if live is not None:
+            self._codes.pop(live.record.code, None)
+        return live
 
     async def expire(self, keep_days: float) -> int:
-        """Remove matches over (or never started) for longer than `keep_days` since they were
-        created, so old room codes stop answering; returns how many went."""
-        if keep_days <= 0:
-            return 0
-        ids = await self.store.expire(self.clock.now() - keep_days * 86400)
-        for match_id in ids:
-            live = self._live.pop(match_id, None)
-            if live is not None:
-                self._codes.pop(live.record.code, None)
-        return len(ids)
+        """`housekeeping.expire` on this table."""
+        return await housekeeping.expire(self, keep_days)
 
     def evict_idle(self, idle_seconds: float) -> int:
-        """Forget matches nobody here has watched or moved for a while: their copy is rebuilt
-        from the store on the next request, so a long-running process does not keep every
-        match it ever loaded. Returns how many were forgotten."""
-        now = asyncio.get_running_loop().time()
-        idle = [match_id for match_id, live in self._live.items()
-                if not live.watchers and not live.lock.locked()
-                and (live.bots_task is None or live.bots_task.done())
-                and now - live.used_at > idle_seconds]
-        for match_id in idle:
-            live = self._live.pop(match_id)
-            self._codes.pop(live.record.code, None)
-        return len(idle)
+        """`housekeeping.evict_idle` on this table."""
+        return housekeeping.evict_idle(self, idle_seconds)
 
     # -- bots ---------------------------------------------------------------------------
 
@@ -799,7 +735,7 @@ class Table:
         if what == "room" or seq > live.seq:  # moved by another process: catch up once here
             try:
                 async with live.lock:
-                    await self._sync(live)
+                    await self.sync(live)
                     if what == "room":
                         live.seats = await self.store.seats(match_id)
             except Exception:

@@ -35,7 +35,7 @@ replaced (a worker that starts cold imports the games first)."""
 
 def wants_thinking(bot: Any) -> bool:
     """Whether this bot searches (and so thinks in a worker process)."""
-    return bool(getattr(bot, "wants_sampler", False))
+    return bool(bot.wants_sampler)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +60,7 @@ class Decision:
 def _decide(decision: Decision) -> Any:
     """In a worker: make the bot, hand it what its seat may use, let it think."""
     from hacktable.bots.registry import equip, make_bot
-    from hacktable.engine.registry import get_game
+    from hacktable.games import get_game
 
     game = get_game(decision.game)
     bot = make_bot(game, decision.personality)
@@ -82,7 +82,7 @@ def _worker_start() -> None:
 def _fallback(decision: Decision) -> Any:
     """The game's own heuristic decides, when thinking failed or took too long."""
     from hacktable.bots.ismcts import ThinkerBot
-    from hacktable.engine.registry import get_game
+    from hacktable.games import get_game
 
     return ThinkerBot(get_game(decision.game)).fallback(
         decision.view, decision.prompt, decision.legal, random.Random(decision.seed))

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from typing import Any
 
-from hacktable.engine.registry import get_game
+from hacktable.games import get_game
 from hacktable.sim.results import GameResult, result_of
 from hacktable.sim.runner import play_match
 from hacktable.sim.summary import Summary

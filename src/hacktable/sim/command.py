@@ -2,18 +2,16 @@
 
 Registered by the CLI as `app.command("simulate")(simulate)`. Bad input (an unknown game,
 option or bot, a player count the game does not allow) prints one sentence and exits 2.
-`--cluster ADDRESS` plays the same games on a Dask cluster (`sim/cluster.py`).
+`--cluster ADDRESS` plays the same games on a Dask cluster (`sim/cluster.py`). The run
+itself is `sim/simulation.py`, which the Lab plays without this command line.
 """
 
 from __future__ import annotations
 
-import itertools
-import json
 import os
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -28,74 +26,14 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from hacktable.bots.registry import bot_classes, known_personality
-from hacktable.console import fail, parse_options
-from hacktable.engine.contract import Game
+from hacktable.console import fail
 from hacktable.engine.errors import Rejected
-from hacktable.engine.registry import get_game
-from hacktable.sim.batch import play_seeds
+from hacktable.sim import simulation
 from hacktable.sim.cluster import connect
-from hacktable.sim.report import interval, number, percent, print_summary, score_label
-from hacktable.sim.results import GameResult
-from hacktable.sim.store import Appender, cell_key, load
-from hacktable.sim.summary import Summary
-
-
-def default_bots(game: Game) -> list[str]:
-    """The game's own bots but its random baseline, or the generic random bot if it has none.
-
-    For Rex Furum that is loyal, embezzler, crasher, opportunist."""
-    own = [name for name in game.bots() if name != "random"]
-    return own or ["random-legal"]
-
-
-def seat_personalities(game: Game, bots: str | None, players: int) -> list[str]:
-    """The bot list dealt round-robin over the seats, every name checked."""
-    names = [b.strip() for b in bots.split(",") if b.strip()] if bots else default_bots(game)
-    if not names:
-        raise Rejected("Name at least one bot personality with --bots.")
-    known = bot_classes(game)
-    for name in names:
-        if not known_personality(game, name):
-            raise Rejected(f"{game.name} has no bot called {name!r}; try one of: "
-                           f"{', '.join(sorted(known))}.")
-    return [names[seat % len(names)] for seat in range(players)]
-
-
-def shown(value: object) -> str:
-    """An option value as it is typed: true/false rather than Python's True/False."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def parse_sweeps(sweeps: list[str]) -> list[tuple[str, list[str]]]:
-    """`name=a,b,c` into (name, [a, b, c]); each sweep is an axis of the grid."""
-    axes: list[tuple[str, list[str]]] = []
-    for sweep in sweeps:
-        name, sep, values = sweep.partition("=")
-        listed = [v.strip() for v in values.split(",") if v.strip()]
-        if not sep or not name.strip() or not listed:
-            raise Rejected(f"Write a sweep as name=a,b,c, not {sweep!r}.")
-        if any(name.strip() == axis for axis, _ in axes):
-            raise Rejected(f"Option {name.strip()!r} is swept twice.")
-        axes.append((name.strip(), listed))
-    return axes
-
-
-def grid(axes: list[tuple[str, list[str]]]) -> list[dict[str, str]]:
-    """Every combination of the swept values, the first axis varying slowest."""
-    return [dict(zip([name for name, _ in axes], values, strict=True))
-            for values in itertools.product(*(values for _, values in axes))]
-
-
-@dataclass
-class Cell:
-    """One configuration of a run: the options it sets on top of the base, and its results."""
-
-    swept: dict[str, Any]
-    options: dict[str, Any]
-    key: str
-    stored: dict[Any, GameResult] = field(default_factory=dict)
-    summary: Summary | None = None
+from hacktable.sim.report import interval, number, percent, print_summary
+from hacktable.sim.simulation import Cell
+from hacktable.sim.summary import Summary, score_label
+from hacktable.sim.sweeps import shown
 
 
 def simulate(
@@ -134,28 +72,10 @@ def simulate(
     """Play many bot matches and print win rates (with 95% intervals), scores, game length
     and action use; sweep rule options, keep results as they come, draw a report."""
     console = Console()
+    outputs = (json_out, results, report)
     try:
-        game = get_game(game_id)
-        if games < 1:
-            raise Rejected(f"Play at least one game, not {games}.")
-        if not game.min_seats <= players <= game.max_seats:
-            raise Rejected(f"{game.name} is played by {game.min_seats} to {game.max_seats} "
-                           f"players, not {players}.")
-        if workers < 0:
-            raise Rejected(f"Workers must be 0 (one per CPU) or more, not {workers}.")
-        personalities = seat_personalities(game, bots, players)
-        base = parse_options(option or [])
-        axes = parse_sweeps(sweep or [])
-        cells = []
-        for swept in grid(axes):
-            resolved = game.options.resolve({**base, **swept})
-            chosen = {name: resolved[name] for name in swept}
-            cells.append(Cell(chosen, resolved, cell_key(resolved, personalities, rotate)))
-        options = cells[0].options
-        for path in (json_out, results, report):
-            if path is not None and not path.parent.is_dir():
-                raise Rejected(f"There is no folder {str(path.parent)!r} to write "
-                               f"{path.name!r} in.")
+        run = simulation.plan(game_id, games, players, bots, seed, workers, option or [],
+                              rotate, sweep or [], outputs)
     except Rejected as rejected:
         raise fail(rejected.reason) from None
     try:
@@ -167,84 +87,40 @@ def simulate(
     where = (f"on the Dask cluster at {remote.address} ({remote.workers} workers, "
              f"{processes} threads)" if remote is not None else
              f"{processes} worker{'s' if processes != 1 else ''}")
-    changed = {name: value for name, value in options.items()
-               if value != game.options.defaults()[name] and not any(
-                   name == axis for axis, _ in axes)}
-    console.print(
-        f"[bold]{game.name}[/]: {games} games, {players} players "
-        f"({', '.join(personalities)}{', rotated' if rotate else ''}), seed {seed}, "
-        f"{where}"
-        + (f", options {', '.join(f'{k}={shown(v)}' for k, v in changed.items())}"
-           if changed else "")
-        + (f", sweeping {' x '.join(name + '=' + ','.join(values) for name, values in axes)}"
-           f" ({len(cells)} cells)" if axes else ""),
-        highlight=False, soft_wrap=True)
-    stored = load(results, game.id)
-    seeds = list(range(seed, seed + games))
-    for cell in cells:
-        cell.stored = {s: r for s, r in stored.get(cell.key, {}).items() if s in seeds}
-    resumed = sum(len(cell.stored) for cell in cells)
+    console.print(f"[bold]{run.game.name}[/]" + run.heading(where).removeprefix(run.game.name),
+                  highlight=False, soft_wrap=True)
+    resumed = simulation.resume(run, results)
     if resumed:
-        console.print(f"Continuing: {resumed} of {games * len(cells)} games were already in "
+        console.print(f"Continuing: {resumed} of {run.total} games were already in "
                       f"{results}.", highlight=False)
-    total = games * len(cells)
-    appender = Appender(results, game.id)
     started = time.perf_counter()
     try:
         with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
                       console=console, transient=False) as bar:
-            task = bar.add_task("games", total=total, completed=resumed)
-            before = resumed
-            for cell in cells:
-                todo = [s for s in seeds if s not in cell.stored]
-
-                def keep(result: GameResult, cell: Cell = cell) -> None:
-                    cell.stored[result.seed] = result
-                    appender.add(cell.key, result)
-
-                def moved(done: int, _total: int, before: int = before) -> None:
-                    bar.update(task, completed=before + done)
-
-                play_seeds(game.id, personalities, cell.options, todo, processes, moved, keep,
-                           rotate, remote.executor if remote is not None else None)
-                before += len(todo)
-                cell.summary = Summary(game.id).add_all(
-                    cell.stored[s] for s in sorted(cell.stored))
+            task = bar.add_task("games", total=run.total, completed=resumed)
+            simulation.play(run, processes, results,
+                            remote.executor if remote is not None else None,
+                            lambda done: bar.update(task, completed=done))
     finally:
-        appender.close()
         if remote is not None:
             remote.close()
     elapsed = time.perf_counter() - started
-    played = total - resumed
+    played = run.total - resumed
     console.print(f"{played} games in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} "
                   "games/s).", highlight=False)
-    summaries = [cell.summary for cell in cells if cell.summary is not None]
-    if axes:
-        console.print(sweep_table(cells, summaries, players))
+    summaries = run.summaries()
+    if run.axes:
+        console.print(sweep_table(run.cells, summaries, players))
     else:
-        print_summary(console, summaries[0], players, score_label(game))
+        print_summary(console, summaries[0], players, score_label(run.game))
     if results is not None:
         console.print(f"Results kept in {results}.", highlight=False)
     if json_out is not None:
-        document: dict[str, Any] = {
-            "game": game.id, "games": games, "players": players, "bots": personalities,
-            "seed": seed, "options": options, "rotate": rotate,
-            "summary": summaries[0].to_json(),
-        }
-        if axes:
-            document["cells"] = [{"swept": cell.swept, "options": cell.options,
-                                  "summary": summary.to_json()}
-                                 for cell, summary in zip(cells, summaries, strict=True)]
-        json_out.write_text(json.dumps(document, indent=1))
+        simulation.write_json(run, json_out)
         console.print(f"Summary written to {json_out}.", highlight=False)
     if report is not None:
-        from hacktable.sim.html import write_report
-
-        write_report(report, game, personalities, players, rotate, seed,
-                     [(cell.swept, summary) for cell, summary in zip(cells, summaries,
-                                                                      strict=True)],
-                     [name for name, _ in axes], score_label(game))
+        simulation.write_report(run, report)
         console.print(f"Report written to {report}.", highlight=False)
 
 

@@ -28,16 +28,6 @@ def interval(ci: tuple[float, float] | list[float]) -> str:
     return f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%"
 
 
-SCORE_LABELS = {"rexfurum": "money"}
-"""What the final score counts, for games that do not say (their `score_label`)."""
-
-
-def score_label(game: object) -> str:
-    """The game's own name for its score, e.g. CPU's "cycles held"; else "score"."""
-    return (getattr(game, "score_label", None) or SCORE_LABELS.get(getattr(game, "id", ""))
-            or "score")
-
-
 def win_table(summary: Summary, players: int) -> Table:
     if summary.cooperative:
         team = summary.team_rate()

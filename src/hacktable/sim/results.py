@@ -33,9 +33,8 @@ class GameResult:
 
 
 def labels_of(game: Game, action: Action) -> list[str]:
-    """The names of the moves in an action; games without `action_labels` give its type."""
-    labeller = getattr(game, "action_labels", None)
-    return labeller(action) if labeller else [type(action).__name__]
+    """The names of the moves in an action (`BaseGame`'s default: its type)."""
+    return game.action_labels(action)
 
 
 def count_labels(game: Game, actions: Iterable[Action]) -> dict[str, int]:

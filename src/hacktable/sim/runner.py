@@ -70,7 +70,7 @@ def play_match(
     bots = [make_bot(game, name) for name in personalities]
     match = Match(game, seats or seat_names(len(bots)), options, seed)
     rngs = [bot_rng(seed, seat) for seat in range(len(bots))]
-    wants_legal = [getattr(bot, "wants_legal", False) for bot in bots]
+    wants_legal = [bot.wants_legal for bot in bots]
     played = Played(match, tuple(personalities), finished=False)
     declined: dict[int, Prompt] = {}  # seats that passed on exactly this prompt
     handed_in: set[int] = set()  # seats that acted in the phase now open

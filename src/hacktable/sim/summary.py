@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from hacktable.engine.contract import Game
 from hacktable.sim.results import GameResult
 from hacktable.sim.stats import wilson
 
@@ -180,3 +181,8 @@ def _finite(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_finite(item) for item in value]
     return value
+
+
+def score_label(game: Game) -> str:
+    """The game's own name for its score, e.g. CPU's "cycles held"; else "score"."""
+    return game.score_label or "score"

@@ -37,8 +37,8 @@ from hacktable.bots.ismcts import clocked
 from hacktable.engine.contract import Action, Game, Prompt
 from hacktable.engine.errors import Rejected
 from hacktable.engine.match import Match
-from hacktable.engine.registry import get_game
 from hacktable.engine.seats import seat_names
+from hacktable.games import get_game
 from hacktable.sim.encoding import MAX_ACTIONS, OBS_SIZE, encode_view
 
 MAX_STEPS = 5_000

@@ -7,8 +7,10 @@ from hacktable.web.render import (
     render_page,
     render_screen,
     render_status,
+    static_file,
     templates,
 )
+from hacktable.web.screens import asset as screen_asset
 
 __all__ = ["STATIC_DIR", "TEMPLATES_DIR", "render_page", "render_screen",
-           "render_status", "templates"]
+           "render_status", "screen_asset", "static_file", "templates"]

@@ -2,10 +2,10 @@
 
 Every page is rendered from one viewer's own view (the server asks the engine for it), so a
 browser never receives what its viewer may not see. A game's screen lives in
-`templates/games/<id>/screen.html`, with an optional Python helper in
-`hacktable.web.screens.<id>` that turns the view into template-friendly rows; a game without
-one, or whose screen fails on an unexpected view, gets the generic screen: a plain readable
-view of the JSON.
+its screen folder (`games/<id>/screen/screen.html`, with `builder.py` turning the view into
+template-friendly rows, and its CSS and JS), or else in `templates/games/<id>/screen.html`
+with an optional helper in `hacktable.web.screens.<id>`; a game without one, or whose screen
+fails on an unexpected view, gets the generic screen: a plain readable view of the JSON.
 """
 
 from __future__ import annotations
@@ -122,9 +122,36 @@ def minutes_left(seconds: Any) -> str:
 @cache
 def _static_version(path: str) -> str:
     try:
-        return hashlib.sha256((STATIC_DIR / path).read_bytes()).hexdigest()[:10]
+        return hashlib.sha256(static_file(path).read_bytes()).hexdigest()[:10]
     except OSError:
         return "0"
+
+
+def static_file(path: str) -> Path:
+    """Where a /static path lives: a game's screen folder for `games/<id>/<file>`, else the
+    web layer's own static folder."""
+    parts = path.split("/")
+    if len(parts) == 3 and parts[0] == "games":
+        found = screens.asset(parts[1], parts[2])
+        if found is not None:
+            return found
+    return STATIC_DIR / path
+
+
+class GameScreens(jinja2.BaseLoader):
+    """Templates named `games/<id>/<file>` from the game's own screen folder, where it has
+    one (`BaseGame.screen_folder`): a game's screen lives with the game."""
+
+    NAME = re.compile(r"^games/([a-z0-9_]{1,40})/([A-Za-z0-9_-]{1,60}\.html)$")
+
+    def get_source(self, environment: jinja2.Environment, template: str
+                   ) -> tuple[str, str, Any]:
+        found = self.NAME.match(template)
+        where = screens.folder(found.group(1)) if found else None
+        path = where / found.group(2) if where is not None and found else None
+        if path is None or not path.is_file():
+            raise jinja2.TemplateNotFound(template)
+        return path.read_text("utf-8"), str(path), lambda: True
 
 
 def static_url(path: str) -> str:
@@ -138,7 +165,7 @@ def static_url(path: str) -> str:
 def templates() -> jinja2.Environment:
     """The one Jinja2 environment: autoescaping always on, templates from this package."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+        loader=jinja2.ChoiceLoader([GameScreens(), jinja2.FileSystemLoader(str(TEMPLATES_DIR))]),
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 
-from hacktable.engine import Match, get_game
+from hacktable.engine import Match
 from hacktable.engine.contract import EVERYONE, Event
 from hacktable.engine.testing import check_public_events
+from hacktable.games import get_game
 from hacktable.games.cpu import moves
 from hacktable.games.cpu.actions import Move
 

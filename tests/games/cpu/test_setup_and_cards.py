@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from hacktable.engine import Match, get_game
+from hacktable.engine import Match
+from hacktable.games import get_game
 from hacktable.games.cpu.cards import BY_KEY, TYPES, deck
 from hacktable.games.cpu.options import OPTIONS
 

@@ -7,7 +7,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from hacktable.engine import Match, get_game
+from hacktable.engine import Match
+from hacktable.games import get_game
 from hacktable.games.dotrun.actions import Answer, Discard, Draw, Hack, Hold, Place, Run, Stop
 
 NAMES = ("Ada", "Bruno", "Chiara", "Dmitri", "Elif", "Farah")

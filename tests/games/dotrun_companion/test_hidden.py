@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import random
 
-from hacktable.engine import Match, get_game
+from hacktable.engine import Match
+from hacktable.games import get_game
 from hacktable.games.dotrun.companion import choose
 
 GAME = get_game("dotrun_companion")

@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from hacktable.engine import Match, get_game
+from hacktable.engine import Match
 from hacktable.engine.errors import Rejected
+from hacktable.games import get_game
 from hacktable.games.dotrun.companion import choose
 
 GAME = get_game("dotrun_companion")

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from hacktable.engine import EVERYONE, GM_ONLY, Event, Match, Rejected, get_game
+from hacktable.engine import EVERYONE, GM_ONLY, Event, Match, Rejected
+from hacktable.games import get_game
 
 NAMES = ("Arthur", "Stephen", "Amy", "Tyler", "Felix", "Zeina")
 ARTHUR, STEPHEN, AMY, TYLER, FELIX, ZEINA = range(6)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from hacktable.engine import Match, Rejected, get_game
+from hacktable.engine import Match, Rejected
+from hacktable.games import get_game
 from hacktable.games.rexfurum.orders import (
     AcceptBribe,
     Embezzle,

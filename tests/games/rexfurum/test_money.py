@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from hacktable.engine import Match, Rejected, get_game
-from hacktable.games.rexfurum.game import single_orders
+from hacktable.engine import Match, Rejected
+from hacktable.games import get_game
+from hacktable.games.rexfurum.listing import single_orders
 from hacktable.games.rexfurum.orders import Submit
 
 from .helpers import NAMES, snapshot
@@ -81,5 +82,5 @@ def test_money_every_change_has_a_ledger_line(options):
         assert sum(match.state["money"]) == salaries - vanished
         if not options.get("negative_money", True):
             assert min(match.state["money"]) >= 0
-        replayed = Match.loads(match.dumps())
+        replayed = Match.loads(match.dumps(), get_game)
         assert snapshot(replayed.state) == snapshot(match.state)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hacktable.engine import Match, Rejected, get_game
+from hacktable.engine import Match, Rejected
+from hacktable.games import get_game
 
 from .helpers import (
     ALPHA,

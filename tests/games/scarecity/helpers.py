@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from hacktable.engine import Match, Rejected, get_game
+from hacktable.engine import Match, Rejected
+from hacktable.games import get_game
 from hacktable.games.scarecity.actions import Move
 from hacktable.games.scarecity.cards import IMPACT_BY_KEY, IMPACTS, PROGRAMS
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from hacktable.engine.contract import Prompt
+from hacktable.engine.contract import BaseBot, Prompt
 from hacktable.games.cpu.actions import Move
 
 View = Mapping[str, Any]
@@ -23,7 +23,7 @@ ROM_TASTE = {"in_the_cloud": 5, "ddr4": 3, "dual_channel": 3, "jit_compiler": 2,
              "jam_it_in": 1}
 
 
-class RandomBot:
+class RandomBot(BaseBot):
     """Uniformly random legal moves: the baseline, and a fuzzer in disguise."""
 
     personality: ClassVar[str] = "random"
@@ -49,7 +49,7 @@ class Taste:
     download: float
 
 
-class HeuristicBot:
+class HeuristicBot(BaseBot):
     """Scores each legal move from the seat's view; `taste` sets the personality."""
 
     personality: ClassVar[str] = "heuristic"

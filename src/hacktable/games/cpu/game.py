@@ -21,7 +21,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, Viewer
+from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, SpielCoverage, Viewer
 from hacktable.engine.errors import Rejected
 from hacktable.games.cpu import combat, daemons, flow, moves, pictures, text, views
 from hacktable.games.cpu import state as st
@@ -65,6 +65,7 @@ class CPU(BaseGame):
     """Rule options the hidden-information check plays besides the defaults and each
     choice (engine/testing.py): the ones that change what is secret."""
     score_label = "cycles held"
+    spiel = SpielCoverage("faithful", "every move a seat may make is listed")
     fuzz_words = text.FUZZ_WORDS
     screen_lists_moves = True
 

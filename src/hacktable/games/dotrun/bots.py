@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from hacktable.engine.contract import Prompt
+from hacktable.engine.contract import BaseBot, Prompt
 from hacktable.games.dotrun import tasking
 from hacktable.games.dotrun.actions import (
     Action,
@@ -57,7 +57,7 @@ table (a novice, an expert) must compute one plan alike, or each would take its 
 different plan. A bot's own skill still decides how well it hacks and how fast it draws."""
 
 
-class CrewBot:
+class CrewBot(BaseBot):
     """A heuristic crew member; `skill` sets its hacking chances and drawing speed."""
 
     personality = "crew"

@@ -33,17 +33,25 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from hacktable.engine.contract import GM, SPECTATOR, BaseGame, Event, Outcome, Prompt, Viewer
+from hacktable.engine.contract import (
+    GM,
+    SPECTATOR,
+    BaseGame,
+    Event,
+    Outcome,
+    Prompt,
+    SpielCoverage,
+    Viewer,
+)
 from hacktable.engine.errors import Rejected
 from hacktable.engine.options import Option, OptionSchema
 from hacktable.games.dotrun import companion_reward, tasking
+from hacktable.games.dotrun.companion_moves import COLOURS, RINGS, choose
 from hacktable.games.dotrun.tasks import stats as task_stats
 from hacktable.games.dotrun.tasks.options import TASK_OPTIONS
 from hacktable.games.dotrun.tasks.source import record
 
 CHOOSE, HACK, OVER = "choose", "hack", "over"
-COLOURS = ("red", "blue", "green", "orange")
-RINGS = ("outer", "middle", "inner")
 VERBS = ("choose", "skip", "answer", "center", "alarm")
 MAX_ANSWER = 200
 
@@ -59,10 +67,6 @@ Action = dict[str, Any]
 
 
 # -- actions ----------------------------------------------------------------------------------
-
-def choose(colour: str, ring: str, goal: bool = False) -> Action:
-    return {"do": "choose", "colour": colour, "ring": ring, "goal": goal}
-
 
 def check_action(data: Any) -> Action:
     """A well-formed action as plain JSON, or `Rejected` saying what is wrong with it."""
@@ -410,6 +414,8 @@ class DotRunCompanion(BaseGame):
     credits = ("./Run by Squid Tamar-Mattis, Jacques Manjarrez, Sam Schwartz and "
                "Michael Sitver; the companion to play with the physical board.")
     playthrough_options: ClassVar[dict[str, str]] = {"tasks": "code"}
+    spiel = SpielCoverage("none", "the same typed hacker answers as ./Run")
+    screen_folder = "screen_companion"  # the package's `screen` is the board game's
     fuzz_words = ("red", "blue", "green", "orange", "outer", "middle", "inner", "goal",
                   "skip", "answer", "center", "alarm")
 

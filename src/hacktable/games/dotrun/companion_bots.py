@@ -15,9 +15,9 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from hacktable.engine.contract import Prompt
+from hacktable.engine.contract import BaseBot, Prompt
 from hacktable.games.dotrun import tasking
-from hacktable.games.dotrun.companion import COLOURS, RINGS, choose
+from hacktable.games.dotrun.companion_moves import COLOURS, RINGS, choose
 
 ALARM_AT = 9
 FAILED_HACK_ALERTNESS = 2
@@ -31,7 +31,7 @@ def alertness(view: Mapping[str, Any]) -> int:
     return failed * FAILED_HACK_ALERTNESS + view["turn"] - 1
 
 
-class TableBot:
+class TableBot(BaseBot):
     """A hacker who picks any terminal and types what it can read."""
 
     personality = "hacker"

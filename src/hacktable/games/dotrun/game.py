@@ -8,7 +8,15 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from hacktable.engine.contract import SPECTATOR, BaseGame, Event, Outcome, Prompt, Viewer
+from hacktable.engine.contract import (
+    SPECTATOR,
+    BaseGame,
+    Event,
+    Outcome,
+    Prompt,
+    SpielCoverage,
+    Viewer,
+)
 from hacktable.engine.errors import Rejected
 from hacktable.games.dotrun import actions, pictures, rules, tasking, text, views
 from hacktable.games.dotrun.actions import (
@@ -42,6 +50,10 @@ class DotRun(BaseGame):
     screen_lists_moves = True
     """The web screen offers each seat's legal moves as buttons (short lists; a hacker's
     only listed move is giving up, so nothing about the answer is in them)."""
+    spiel = SpielCoverage("none", (
+        "a hacker's answer is typed text solving a task; listing the candidate answers "
+        "would give the right one away, so the only listed answer is the empty one "
+        "(giving up) and an OpenSpiel ./Run would be a game in which every hack fails"))
     fuzz_words = ("start", "hack", "run", "hold", "answer", "draw", "left", "right", "place",
                   "discard", "stop", "o0", "o1", "o3", "o3-m2", "m6-i4", "i1-goal")
 

@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from hacktable.engine.contract import Prompt
-from hacktable.games.rexfurum.game import single_orders
+from hacktable.engine.contract import BaseBot, Prompt
+from hacktable.games.rexfurum.listing import single_orders
 from hacktable.games.rexfurum.orders import (
     Bribe,
     Crash,
@@ -111,7 +111,7 @@ def empty_companies(view: View) -> list[int]:
     return [c for c, count in enumerate(view["totals"]) if count == 0]
 
 
-class RandomBot:
+class RandomBot(BaseBot):
     """Random legal orders within the action points: the fuzzer's and the baseline's bot."""
 
     personality = "random"
@@ -132,7 +132,7 @@ class RandomBot:
         return plan.submit()
 
 
-class LoyalBot:
+class LoyalBot(BaseBot):
     """Protects a fixed ally (the next seat) every round, embezzles from the richest."""
 
     personality = "loyal"
@@ -172,7 +172,7 @@ class LoyalBot:
             plan.add(make(Quit, alone[0]))
 
 
-class EmbezzlerBot:
+class EmbezzlerBot(BaseBot):
     """Embezzles from the richest players who did not look protected last round."""
 
     personality = "embezzler"
@@ -196,7 +196,7 @@ class EmbezzlerBot:
         return plan.submit()
 
 
-class CrasherBot:
+class CrasherBot(BaseBot):
     """Crashes the most crowded company over two rounds, quitting it first."""
 
     personality = "crasher"
@@ -223,7 +223,7 @@ class CrasherBot:
         return plan.submit()
 
 
-class OpportunistBot:
+class OpportunistBot(BaseBot):
     """Outs the leader to learn who works where, then CEO-extorts lone employees and slips
     into empty companies."""
 

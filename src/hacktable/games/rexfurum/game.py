@@ -6,67 +6,30 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from hacktable.engine.contract import GM, SPECTATOR, BaseGame, Event, Outcome, Prompt, Viewer
+from hacktable.engine.contract import (
+    GM,
+    SPECTATOR,
+    BaseGame,
+    Event,
+    Outcome,
+    Prompt,
+    SpielCoverage,
+    Viewer,
+)
 from hacktable.engine.errors import Rejected
 from hacktable.engine.memo import IdentityMemo
-from hacktable.games.rexfurum import rules, text, views
+from hacktable.games.rexfurum import hidden, rules, text, views
+from hacktable.games.rexfurum.listing import single_orders
 from hacktable.games.rexfurum.notation import parse_orders
 from hacktable.games.rexfurum.options import OPTIONS
 from hacktable.games.rexfurum.orders import (
-    AcceptBribe,
-    Backstab,
-    Bribe,
-    CoverUp,
-    Crash,
-    Embezzle,
-    EnterEmpty,
-    Extort,
-    Invest,
-    Order,
-    Out,
-    PinkSlip,
     Protect,
-    Quit,
     Submit,
     submit_from_json,
 )
 
-AMOUNT_GRID = (1_000, 5_000, 10_000, 20_000, 50_000)
 CLOSED_LETTERS: IdentityMemo[str] = IdentityMemo()
 """A closed round's report never changes once written: its letter is rendered once."""
-
-
-def single_orders(view: Mapping[str, Any]) -> list[Order]:
-    """Every order a seat could write this round, built only from what its view shows.
-
-    Amounts come from a small grid; accepting a bribe is offered for each bribe the seat was
-    told about and each possible briber, since the briber's name is not announced.
-    """
-    seat = view["seat"]
-    n = len(view["players"])
-    others = [p for p in range(n) if p != seat]
-    companies = range(len(view["companies"]))
-    jobs = view["jobs"]
-    money = view["money"]
-    orders: list[Order] = []
-    orders += [Embezzle(p) for p in others]
-    orders += [Out(p) for p in others]
-    orders += [PinkSlip(p, c) for p in others for c in companies]
-    orders += [Extort(p, c) for p in others for c in companies]
-    orders += [Crash(c) for c in companies]
-    orders += [Backstab(p) for p in others]
-    orders += [Protect(p) for p in range(n)]
-    orders += [CoverUp(p) for p in others]
-    orders += [Bribe(a, c) for c in companies if c not in jobs for a in AMOUNT_GRID if a <= money]
-    offers = {(notice["amount"], notice["company"])
-              for notice in view["reports"][-1]["notices"] if notice["kind"] == "bribe_offered"}
-    orders += [AcceptBribe(amount, p, c) for amount, c in sorted(offers) if c in jobs
-               for p in others]
-    orders += [EnterEmpty(c) for c in companies if view["totals"][c] == 0]
-    orders += [Quit(c) for c in jobs]
-    limit = view.get("invest_limit", 100_000)
-    orders += [Invest(a, p) for p in others for a in AMOUNT_GRID if a <= money and a < limit]
-    return orders
 
 
 class RexFurum(BaseGame):
@@ -80,6 +43,11 @@ class RexFurum(BaseGame):
     credits = "Rex Furum by Felix Park."
     playthrough_options: ClassVar[dict[str, int]] = {"rounds": 3}
     pace_option = "early_close"
+    strongest_bot = "opportunist"
+    score_label = "money"
+    spiel = SpielCoverage("listed", (
+        "a seat may send up to three orders a round, but the list holds the single orders "
+        "(and none): in OpenSpiel each seat sends at most one order a round"))
     fuzz_words = ("embezzle", "out", "pinkslip", "at", "extort", "crash", "backstab", "protect",
                   "self", "coverup", "for", "bribe", "accept", "from", "to", "enter", "empty",
                   "quit", "invest", "alpha", "beta", "gamma", "delta", "4000", "10k", "99999")
@@ -212,8 +180,10 @@ class RexFurum(BaseGame):
         return "\n" + ("\n" + "-" * 60 + "\n\n").join(letters)
 
     def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
-        """Re-deal what `seat` cannot know: other players' companies (keeping each company's
-        total), other players' pending orders, and who made the open bribes."""
+        """Re-deal what `seat` cannot know: other players' companies (each company keeps its
+        total, and a player whose companies an outing announced keeps them where the totals
+        allow), other players' pending orders, who made the open bribes, and the other
+        players' private reports (each gets the public part of this seat's own)."""
         import copy
 
         new = copy.deepcopy(state)
@@ -235,6 +205,15 @@ class RexFurum(BaseGame):
                 bribe["briber"] = rng.choice(others)
         new["history"] = [[orders if p == seat else [] for p, orders in enumerate(rnd)]
                           for rnd in new["history"]]
+        return hidden.as_told(new, seat, rng)
+
+    def search_sample(self, state: dict, seat: int, rng: random.Random) -> dict | None:
+        """The re-dealt state with the other players' orders for this round unsent, sent or
+        not: the search's model of them chooses them."""
+        new = self.redeal(state, seat, rng)
+        for p in range(len(new["names"])):
+            if p != seat:
+                new["orders"][p] = None
         return new
 
     def check_invariants(self, state: dict) -> None:

@@ -22,13 +22,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from hacktable.engine.contract import Prompt
+from hacktable.engine.contract import BaseBot, Prompt
 
 View = Mapping[str, Any]
 Action = dict[str, Any]
 
 
-class TableBot:
+class TableBot(BaseBot):
     """A fair GM and a plain runner; subclasses change the runner's taste."""
 
     personality: ClassVar[str] = "plain"

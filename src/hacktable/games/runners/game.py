@@ -27,7 +27,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, Viewer
+from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, SpielCoverage, Viewer
 from hacktable.engine.errors import Rejected
 from hacktable.games.runners import (
     asks,
@@ -58,6 +58,10 @@ class Runners(BaseGame):
     options = OPTIONS
     credits = CREDITS
     playthrough_options: ClassVar[dict[str, int]] = {"round_limit": 2}
+    spiel = SpielCoverage("listed", (
+        "the gamemaster's moves have free parts (an NPC's name and initiative, any DC "
+        "for a check): the list offers a menu of them (DC 8, 12 or 15, stock NPCs), "
+        "and in OpenSpiel the gamemaster chooses from that menu"))
     fuzz_words = text.FUZZ_WORDS
     referee_seat = GM_SEAT  # the GM rules while the host has paused the clock
 

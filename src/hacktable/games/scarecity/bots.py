@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from hacktable.engine.contract import Prompt
+from hacktable.engine.contract import BaseBot, Prompt
 from hacktable.games.scarecity.actions import Move
 from hacktable.games.scarecity.cards import BY_KEY, IMPACTS, Program, program
 
@@ -29,7 +29,7 @@ MONEY_ROUNDS = 6
 """With this many rounds or more still to play, $1 counts as much as 1 Bitizen; fewer, less."""
 
 
-class RandomBot:
+class RandomBot(BaseBot):
     """Uniformly random legal moves: the baseline, and a fuzzer in disguise."""
 
     personality: ClassVar[str] = "random"
@@ -57,7 +57,7 @@ class Taste:
     """How keen it is to restore a degraded card (0: only if clearly worth it)."""
 
 
-class HeuristicBot:
+class HeuristicBot(BaseBot):
     """Plans each round from its view: claims the best-valued cards it can afford, then
     restores, decommissions and buys; `taste` sets the personality."""
 

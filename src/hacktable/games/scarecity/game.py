@@ -17,7 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, Viewer
+from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, SpielCoverage, Viewer
 from hacktable.engine.errors import Rejected
 from hacktable.games.scarecity import city, claims, pictures, rounds, text, views
 from hacktable.games.scarecity import state as st
@@ -41,6 +41,8 @@ class ScareCity(BaseGame):
     options = OPTIONS
     credits = CREDITS
     playthrough_options: ClassVar[dict[str, int]] = {"target_bitizens": 40}
+    spiel = SpielCoverage("faithful", "every move a seat may make is listed")
+    sampler_gap = "its redeal keeps the other players' secret plans as they are"
     fuzz_words = text.FUZZ_WORDS
     screen_lists_moves = True
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import pyspiel
 
 from hacktable.sim.spiel.coverage import (
-    FAITHFUL,
-    LISTED_ONLY,
-    NOT_REGISTERED,
-    REGISTERED,
+    faithful,
+    listed_only,
+    not_registered,
+    registered,
     spiel_name,
 )
 from hacktable.sim.spiel.game import HacktableSpielGame, HacktableSpielState, game_class, game_type
@@ -25,13 +25,14 @@ from hacktable.sim.spiel.game import HacktableSpielGame, HacktableSpielState, ga
 def register_all() -> list[str]:
     """Register every game OpenSpiel can hold (once per process); returns their names."""
     known = set(pyspiel.registered_names())
-    for game_id in REGISTERED:
+    ids = registered()
+    for game_id in ids:
         if spiel_name(game_id) not in known:
             pyspiel.register_game(game_type(game_id), game_class(game_id))
-    return [spiel_name(game_id) for game_id in REGISTERED]
+    return [spiel_name(game_id) for game_id in ids]
 
 
 __all__ = [
-    "FAITHFUL", "LISTED_ONLY", "NOT_REGISTERED", "REGISTERED", "HacktableSpielGame",
-    "HacktableSpielState", "game_class", "game_type", "register_all", "spiel_name",
+    "HacktableSpielGame", "HacktableSpielState", "faithful", "game_class", "game_type",
+    "listed_only", "not_registered", "register_all", "registered", "spiel_name",
 ]

@@ -17,7 +17,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from hacktable.bots.ismcts import action_key
 from hacktable.bots.registry import equip, make_bot
-from hacktable.engine.registry import get_game
+from hacktable.games import get_game
 from hacktable.sim.spiel.table import PASS
 
 
@@ -46,7 +46,7 @@ class HacktableBot(pyspiel.Bot):
         table = state.table
         seat = state.current_player()
         prompt = table.prompt(seat)
-        legal = list(table.listed) if getattr(self.bot, "wants_legal", False) else None
+        legal = list(table.listed) if self.bot.wants_legal else None
         equip(self.bot, self.game, table.state, seat, table.players)
         move = self.bot.act(table.view(seat), prompt, legal, self.rng)
         allowed = state.legal_actions()

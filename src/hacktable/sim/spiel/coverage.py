@@ -5,38 +5,37 @@ hacktable game offers that through `legal_actions`; where the list holds everyth
 may do, the OpenSpiel game is the same game. Where the list is only part of it, the
 OpenSpiel game is the *listed-moves variant*: the same rules, but each seat chooses only
 among the listed moves. Where the list leaves out the game's heart, the game is not
-registered at all.
+registered at all. Each game says which in its own `spiel` (`engine.contract.SpielCoverage`);
+this module only gathers what the registered games say.
 """
 
 from __future__ import annotations
 
-FAITHFUL: dict[str, str] = {
-    "cpu": "every move a seat may make is listed",
-    "scarecity": "every move a seat may make is listed",
-}
+from hacktable.games import all_games
 
-LISTED_ONLY: dict[str, str] = {
-    "rexfurum": (
-        "a seat may send up to three orders a round, but the list holds the single orders "
-        "(and none): in OpenSpiel each seat sends at most one order a round"
-    ),
-    "runners": (
-        "the gamemaster's moves have free parts (an NPC's name and initiative, any DC "
-        "for a check): the list offers a menu of them (DC 8, 12 or 15, stock NPCs), "
-        "and in OpenSpiel the gamemaster chooses from that menu"
-    ),
-}
 
-NOT_REGISTERED: dict[str, str] = {
-    "dotrun": (
-        "a hacker's answer is typed text solving a task; listing the candidate answers "
-        "would give the right one away, so the only listed answer is the empty one "
-        "(giving up) and an OpenSpiel ./Run would be a game in which every hack fails"
-    ),
-    "dotrun_companion": "the same typed hacker answers as ./Run",
-}
+def _of(form: str) -> dict[str, str]:
+    return {game.id: game.spiel.why for game in all_games() if game.spiel.form == form}
 
-REGISTERED: tuple[str, ...] = (*FAITHFUL, *LISTED_ONLY)
+
+def faithful() -> dict[str, str]:
+    """Games whose OpenSpiel form is the game itself, by id, with why."""
+    return _of("faithful")
+
+
+def listed_only() -> dict[str, str]:
+    """Games whose OpenSpiel form is the listed-moves variant, by id, with what it leaves out."""
+    return _of("listed")
+
+
+def not_registered() -> dict[str, str]:
+    """Games OpenSpiel does not hold, by id, with why."""
+    return _of("none")
+
+
+def registered() -> tuple[str, ...]:
+    """The ids of the games registered with OpenSpiel."""
+    return (*faithful(), *listed_only())
 
 
 def spiel_name(game_id: str) -> str:

@@ -19,10 +19,9 @@ from typing import Any
 
 import pyspiel
 
-from hacktable.bots.ismcts import SAMPLER_GAPS
-from hacktable.engine.registry import get_game
+from hacktable.games import get_game
 from hacktable.sim.encoding import MAX_ACTIONS
-from hacktable.sim.spiel.coverage import LISTED_ONLY, spiel_name
+from hacktable.sim.spiel.coverage import spiel_name
 from hacktable.sim.spiel.observer import ViewObserver
 from hacktable.sim.spiel.table import PASS, Table, view_json
 
@@ -35,7 +34,7 @@ DEFAULT_MAX_MOVES = 3000
 def game_type(game_id: str) -> pyspiel.GameType:
     """The OpenSpiel description of one hacktable game, with its parameters' defaults."""
     game = get_game(game_id)
-    suffix = " (listed moves only)" if game_id in LISTED_ONLY else ""
+    suffix = " (listed moves only)" if game.spiel.form == "listed" else ""
     return pyspiel.GameType(
         short_name=spiel_name(game_id),
         long_name=f"hacktable {game.name}{suffix}",
@@ -136,10 +135,9 @@ class HacktableSpielState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state the player cannot tell from this one (for ISMCTS): see `Table.resample`.
         Refused where the game's redeal keeps a hidden part (a sample would show it)."""
-        if self.table.game_id in SAMPLER_GAPS:
+        if self.table.game.sampler_gap is not None:
             raise NotImplementedError(
-                f"{self.table.game.name} cannot be resampled: "
-                f"{SAMPLER_GAPS[self.table.game_id]}")
+                f"{self.table.game.name} cannot be resampled: {self.table.game.sampler_gap}")
         rng = random.Random(int(probability_sampler() * 2**53))
         state = self.clone()
         if self.table.state is not None:

@@ -24,12 +24,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hacktable.bots.ismcts import clocked
-from hacktable.bots.samplers import REFINERS
 from hacktable.engine.contract import Action, Event, Game, Prompt, Viewer
 from hacktable.engine.errors import Rejected
-from hacktable.engine.registry import get_game
 from hacktable.engine.rng import rng_for
 from hacktable.engine.seats import seat_names
+from hacktable.games import get_game
 from hacktable.sim.encoding import MAX_ACTIONS
 
 PASS = 0
@@ -180,14 +179,13 @@ class Table:
 
     def resample(self, seat: int, rng: random.Random, seeds: int) -> Table:
         """A copy that `seat` cannot tell from this one: hidden parts re-dealt by the game's
-        own `redeal` (corrected for search as the thinker's samples are, `bots.samplers`),
+        own `search_sample` (as the thinker's samples are),
         and the randomness still to come drawn from a fresh seed (the true
         seed would tell a search the dice ahead)."""
         new = copy.deepcopy(self)
-        dealt = self.game.redeal(self.state, seat, rng)
+        dealt = self.game.search_sample(self.state, seat, rng)
         if dealt is not None:
-            refine = REFINERS.get(self.game.id)  # redeal keeps parts a search must not see
-            new.state = refine(dealt, seat, rng) if refine is not None else dealt
+            new.state = dealt
         new.seed = rng.randrange(seeds)
         new.exact = False
         return new

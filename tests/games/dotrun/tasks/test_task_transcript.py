@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from hacktable.engine import get_game
+from hacktable.games import get_game
 from hacktable.games.dotrun.tasks import check, generate, public_view, solve
 from hacktable.games.dotrun.tasks.in_words import task_lines
 from hacktable.games.dotrun.tasks.passcode import read_transcript

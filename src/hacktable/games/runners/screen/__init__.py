@@ -1,0 +1,2 @@
+"""Rules for Runners' screen: its template and partials, its builder (`builder.prepare`) and
+its CSS and JS, read by the web layer (it borrows ./Run's task panel for hacking)."""

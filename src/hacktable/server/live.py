@@ -1,0 +1,71 @@
+"""Who is asking and a match as this process holds it: the two things every part of the
+server passes around (the table, its bots, the pages, the socket, the extensions)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from hacktable.engine.contract import GM, SPECTATOR, Game, Prompt, Viewer
+from hacktable.engine.match import Match
+from hacktable.server import clockwork
+from hacktable.store import MatchRecord, SeatRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who presented a token: a seat's holder, the host, or nobody (a spectator).
+
+    The host sees what a spectator sees, plus the controls: at a friends' table the host
+    nearly always plays, and a console that showed every secret would hand them the game.
+    Only a host who said, when creating the match, that they referee and do not play
+    (`referee`) sees the gamemaster's view; such a host may hold no seat in it."""
+
+    role: str  # "seat" | "host" | "spectator"
+    seat: int | None = None
+    referee: bool = False
+    """For the host: they referee this match, so they see everything."""
+
+    @property
+    def viewer(self) -> Viewer:
+        if self.role == "host":
+            return GM if self.referee else SPECTATOR
+        return self.seat if self.role == "seat" and self.seat is not None else SPECTATOR
+
+
+@dataclass
+class Live:
+    """A match as this process holds it: the stored record, its seats, and (once started)
+    the replayed `Match`."""
+
+    record: MatchRecord
+    seats: list[SeatRecord]
+    game: Game
+    match: Match | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+    declined: dict[int, Prompt] = field(default_factory=dict)
+    bots_task: asyncio.Task[None] | None = None
+    bots_again: bool = False
+    watchers: int = 0
+    """WebSocket connections this process holds for the match."""
+    watchers_by_client: dict[str, int] = field(default_factory=dict)
+    """Those connections by the client's address (to cap them)."""
+    rendered: dict[tuple[Any, ...], tuple[Any, Any]] = field(default_factory=dict)
+    """The last pushed screen per (role, viewer, format): shared by every socket showing
+    the same view at the same moment."""
+    version: int = 0
+    """Counts the moves and room changes watchers were told of (they wait for a change)."""
+    last_news: str = "move"
+    used_at: float = 0.0
+    """When this process last loaded or was asked about the match (event-loop time)."""
+
+    @property
+    def seq(self) -> int:
+        return 0 if self.match is None else len(self.match.log)
+
+    @property
+    def clock(self) -> clockwork.ClockState:
+        r = self.record
+        return clockwork.ClockState(r.status, r.phase_key, r.deadline_at, r.remaining)

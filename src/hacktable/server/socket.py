@@ -1,0 +1,190 @@
+"""The WebSocket of a screen: the caller's screen pushed now and whenever the match moves,
+and moves sent on it (`{"type": "act"}`), answered as POST /act would be. Mounted by the
+API at /api/matches/{code}/ws."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Annotated, Any
+
+from fastapi import Query, WebSocket, WebSocketDisconnect
+
+from hacktable.engine.errors import Rejected
+from hacktable.server import presenter, wire
+from hacktable.server.errors import TableError
+from hacktable.server.live import Caller, Live
+from hacktable.server.screens import shared_screen
+from hacktable.server.seats import bearer, host_cookie, resolve, seat_cookie
+from hacktable.server.security import normal_room_code
+from hacktable.server.service import Table
+from hacktable.store.records import LOBBY
+
+MAX_WRITTEN_MOVE = 20_000
+"""The longest move in writing, over HTTP or the socket."""
+MAX_SOCKET_MOVE = 32_000
+"""The longest move message read from a socket, in characters."""
+
+
+async def watch(websocket: WebSocket, code: str, token: str | None = None,
+                format: str = "html", as_: Annotated[str, Query(alias="as")] = "seat") -> None:
+    """Push the caller's screen now and whenever the match moves."""
+    try:
+        presented = token or bearer(websocket) or websocket.cookies.get(
+            host_cookie(normal_room_code(code)) if as_ == "host"
+            else seat_cookie(normal_room_code(code)))
+        table, live, caller = await resolve(websocket, code, as_host=as_ == "host",
+                                            token=token)
+    except TableError as error:  # accepted first, so the page can read why and stop
+        await websocket.accept()
+        await websocket.close(code=4000 + error.status, reason=_reason(error.message))
+        return
+    client = (websocket.client.host if websocket.client else "unknown")
+    full = _crowded(websocket, live, client)
+    if full:
+        await websocket.accept()
+        await websocket.close(code=4429, reason=_reason(full))
+        return
+    await websocket.accept()
+    html = format == "html"
+
+    async def pump() -> None:
+        seen = [-1]
+        last_shown: list[bytes | None] = [None]
+        last_sent: list[Any] = [None]
+        while True:
+            async with live.changed:
+                await live.changed.wait_for(lambda: live.version != seen[0])
+                seen[0] = live.version
+                news = live.last_news
+            if caller.role != "spectator":  # a seat handed to a bot is no longer theirs
+                try:
+                    await table.caller(live, presented, presented if caller.role == "host"
+                                       else None)
+                except TableError as error:
+                    await websocket.close(code=4000 + error.status, reason=_reason(
+                        "This seat was handed to a bot, so it is no longer yours."))
+                    return
+            async with live.lock:  # what is pushed was committed, and is serialised here
+                messages = []
+                if live.record.status == LOBBY or news == "room":
+                    messages.append(wire.dumps({"type": "room",
+                                                "match": presenter.match_info(live)}))
+                if live.record.status != LOBBY:
+                    shown = shared_screen(table, live, caller, html)
+                    sent = presenter.sent(live)
+                    if shown.fingerprint != last_shown[0]:
+                        last_shown[0] = shown.fingerprint
+                        messages.append(shown.message)
+                    elif sent != last_sent[0]:  # only who has sent changed: say just that
+                        messages.append(_sent_message(live, caller, sent, html))
+                    last_sent[0] = sent  # else nothing new for this seat: say nothing
+            for text in messages:
+                await websocket.send_text(text)
+
+    async def drain() -> None:
+        """Moves sent on the socket itself (`{"type": "act", ...}`); anything else is
+        ignored, as before moves could travel here."""
+        while True:
+            text = await websocket.receive_text()
+            answer = await socket_move(table, live, caller, presented, text)
+            if answer is not None:
+                await websocket.send_text(answer)
+
+    tasks = [asyncio.create_task(pump()), asyncio.create_task(drain())]
+    live.watchers += 1
+    live.watchers_by_client[client] = live.watchers_by_client.get(client, 0) + 1
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        live.watchers -= 1
+        left = live.watchers_by_client.get(client, 1) - 1
+        if left > 0:
+            live.watchers_by_client[client] = left
+        else:
+            live.watchers_by_client.pop(client, None)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        with contextlib.suppress(Exception):
+            await websocket.close()
+
+
+async def socket_move(table: Table, live: Live, caller: Caller, presented: str | None,
+                      text: str) -> str | None:
+    """Make a move that came over the WebSocket, as POST /act would, and say how it went.
+
+    `{"type": "act", "id": 7, "action": {...}}` (or `"text": "..."` in the game's notation)
+    is answered `{"type": "acted", "id": 7, "accepted": [seqs]}`, or `{"type": "refused",
+    "id": 7, "status": 409, "detail": "..."}` with the sentence POST /act would give. The
+    new screen follows as a push, as for a move made any other way. Moves skip the HTTP
+    layers, which cost more than the move itself (docs/server.md, "Where the time goes")."""
+    if len(text) > MAX_SOCKET_MOVE:  # answered, not dropped: the page can say why
+        return wire.dumps({"type": "refused", "id": None, "status": 413,
+                           "detail": f"A message on the socket is at most "
+                                     f"{MAX_SOCKET_MOVE:,} characters; send a shorter move."})
+    if '"act"' not in text:
+        return None
+    try:
+        message = wire.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or message.get("type") != "act":
+        return None
+    ident = message.get("id")
+    if not isinstance(ident, (str, int)) or isinstance(ident, bool):
+        ident = None
+    action, written = message.get("action"), message.get("text")
+    try:
+        if set(message) - {"type", "id", "action", "text"}:
+            raise Rejected("A move over the socket has only type, id, and action or text.")
+        if (action is None) == (written is None) or (
+                written is not None and not isinstance(written, str)):
+            raise Rejected("Send either an action or a text, not both and not neither.")
+        if written is not None and len(written) > MAX_WRITTEN_MOVE:
+            raise Rejected(f"A written move is at most {MAX_WRITTEN_MOVE:,} characters.")
+        if caller.role == "seat":  # a seat handed to a bot since the socket opened is not
+            caller = await table.caller(live, presented)  # theirs to move any more
+        entries = await table.act(live, caller, action, written)
+    except TableError as error:
+        return wire.dumps({"type": "refused", "id": ident, "status": error.status,
+                           "detail": error.message})
+    except Rejected as error:
+        return wire.dumps({"type": "refused", "id": ident, "status": 400,
+                           "detail": error.reason})
+    async with live.lock:
+        accepted = presenter.numbers(live, caller, entries)
+    return wire.dumps({"type": "acted", "id": ident, "accepted": accepted})
+
+
+def _sent_message(live: Live, caller: Caller, sent: Any, html: bool) -> str:
+    """Who has sent their move (never what), without re-rendering the whole screen."""
+    seq = 0 if live.match is None else live.match.known(caller.viewer)
+    message: dict[str, Any] = {"type": "sent", "seq": seq, "sent": sent}
+    if html:
+        from hacktable.web import render_status
+
+        message["html"] = render_status({"match": presenter.match_info(live),
+                                         "viewer": caller.viewer, "role": caller.role})
+    return wire.dumps(message)
+
+
+def _reason(text: str) -> str:
+    """A close reason fits in 123 bytes of UTF-8."""
+    data = text.encode()[:120]
+    return data.decode(errors="ignore")
+
+
+def _crowded(websocket: WebSocket, live: Live, client: str) -> str | None:
+    """Why one more socket for this match would be one too many, or None: a client (or a
+    crowd) must not make one process render and push without end."""
+    settings = websocket.app.state.settings
+    if live.watchers >= settings.max_sockets_per_match:
+        return "This table has as many watchers as it can serve; try again later."
+    if live.watchers_by_client.get(client, 0) >= settings.max_sockets_per_client:
+        return "Too many open screens of this table from here; close some and reload."
+    return None

@@ -1,0 +1,1 @@
+"""Blind Bids' screen: its template, its builder, its stylesheet and its script."""
