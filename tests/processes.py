@@ -106,14 +106,30 @@ def marked(prefix: str) -> list[int]:
     return found
 
 
+HELPERS = (b"multiprocessing.resource_tracker", b"multiprocessing.forkserver")
+"""Python's own helper processes, started by the test process itself the first time a test
+uses multiprocessing in it: they belong to that process and end with it."""
+
+
+def own_helper(pid: int) -> bool:
+    """A multiprocessing helper of this very process (not a leftover of a test)."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        parent = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return False
+    return parent == os.getpid() and any(helper in command for helper in HELPERS)
+
+
 def survivors(prefix: str, grace: float = 10.0,
               ignore_group: int | None = None) -> list[int]:
     """The marked processes still alive after up to `grace` seconds (a process that was just
-    stopped may take a moment to go). `ignore_group`: a process group not to count."""
+    stopped may take a moment to go), less this process's own multiprocessing helpers.
+    `ignore_group`: a process group not to count."""
     deadline = time.monotonic() + grace
     while True:
-        alive = [pid for pid in marked(prefix) if ignore_group is None
-                 or _group(pid) != ignore_group]
+        alive = [pid for pid in marked(prefix) if not own_helper(pid)
+                 and (ignore_group is None or _group(pid) != ignore_group)]
         if not alive or time.monotonic() > deadline:
             return alive
         time.sleep(0.2)
