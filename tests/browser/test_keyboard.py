@@ -64,6 +64,17 @@ def tab_through(page: Page) -> tuple[list[str], list[str]]:
     return missed, unseen
 
 
+def tab_through_a_live_screen(page: Page, tries: int = 3) -> tuple[list[str], list[str]]:
+    """`tab_through`, again if a push redrew the screen meanwhile (a bot moved): the marks
+    on the old controls are gone then, and what Tab missed says nothing about the page."""
+    for _ in range(tries):
+        controls = page.evaluate(MARK, CONTROLS)
+        result = tab_through(page)
+        if page.locator("[data-kb]").count() >= len(controls):
+            return result
+    return result
+
+
 def test_the_front_page_and_the_lab(browsing: Browsing) -> None:
     page = browsing.open("front")
     for address in ("/", "/lab", "/games/dotrun/how-to-play"):
@@ -84,7 +95,7 @@ def test_a_seat_of_every_game(browsing: Browsing, game: str) -> None:
     page.request.post(f"/api/matches/{code}/host/start")
     page.goto(f"/m/{code}")
     expect(page.locator("[data-conn]")).to_have_attribute("data-state", "live")
-    assert tab_through(page) == ([], [])
+    assert tab_through_a_live_screen(page) == ([], [])
     browsing.close(f"kb-{game}")
 
 
