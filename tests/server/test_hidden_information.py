@@ -231,8 +231,10 @@ def test_a_seat_handed_to_a_bot_stops_reaching_its_old_holder(lone):
         state = wait_for(lambda: (s := gm_state(table))["orders"][1] is not None and s)
         # everyone is shown the hand-over (the bot's own orders then change no other screen)
         watcher.wait_for_screen(lambda s: s["seq"] > watched)
+        # told and shut out, or demoted: either way something beyond the hand-over arrives
+        # (a bound stretched by the load, not a time: the socket learns at its next push)
         wait_for(lambda: bob.closed is not None or any(
-            s["seq"] > was for s in bob.screens()), timeout=5)  # told, or shut out
+            s["seq"] > was + 1 for s in bob.screens()))
         after = [s for s in bob.screens() if s["seq"] > was + 1]  # beyond the hand-over
         assert all(s["viewer"] != 1 for s in after), "the old holder still sees seat 1"
         assert not any(s["view"].get("orders") == state["orders"][1] for s in after)
