@@ -7,8 +7,8 @@ triggers, every runner's kept rolls, the map with all tokens. A runner's screen 
 first) gets their sheet and kept rolls, the public order, their seconds, the common actions
 as one-tap buttons aimed at what their own view names, the map to tap, and whether the
 clock stands still because the turn waits on the GM. Everything comes from the viewer's own
-view (`views.RunnersView`), so nothing hidden can reach a runner's page; the costs printed on buttons come from
-the rule options in the view, and the server checks every move again.
+view (`views.RunnersView`), so nothing hidden can reach a runner's page; the costs printed
+on buttons come from the rule options in the view, and the server checks every move again.
 """
 
 from __future__ import annotations
