@@ -4,7 +4,8 @@ Everything comes from the context the server passed for one viewer: its own view
 (`views.CpuView`; a seat sees its backing store, never another one nor the draw order) and,
 for a seat being asked, `legal`, its legal moves as action JSON. Each move becomes a button
 or a choice in a small form posting that exact JSON, so no rule is repeated in Jinja or
-JavaScript: the template only prints what this module grouped. Card texts come from the catalogue, not the view.
+JavaScript: the template only prints what this module grouped. Card texts come from the
+catalogue, not the view.
 """
 
 from __future__ import annotations
