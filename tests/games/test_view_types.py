@@ -6,6 +6,7 @@ type does not declare, or a value of another type fails, with the path to it."""
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints
@@ -17,13 +18,14 @@ from hypothesis import strategies as st
 from hacktable.engine import Match
 from hacktable.engine.contract import GM, SPECTATOR
 from hacktable.engine.testing import fuzz_match, option_sets
-from hacktable.games import get_game
+from hacktable.games import all_games, get_game
 from hacktable.games.cpu.views import CpuView
 from hacktable.games.dotrun.views import CompanionView, DotrunView
 from hacktable.games.rexfurum.views import RexfurumView
 from hacktable.games.runners.views import RunnersView
 from hacktable.games.scarecity.views import ScarecityView
 from hacktable.sim.runner import play_match
+from hacktable.web.screens import folder
 
 TYPED: dict[str, type] = {
     "cpu": CpuView,
@@ -34,6 +36,28 @@ TYPED: dict[str, type] = {
     "scarecity": ScarecityView,
 }
 """Each game with a screen builder, and the typed view its builder takes."""
+
+
+def test_every_screen_builder_reads_only_keys_its_own_typed_view_declares():
+    """Each builder of the games shipped here imports its typed view from its own game's
+    `views.py` (never another game's), and every key it reads from `view` by name is one
+    the type declares."""
+    with_builders = sorted(game.id for game in all_games()
+                           if type(game).__module__.startswith("hacktable.games.")
+                           and (where := folder(game.id)) and (where / "builder.py").is_file())
+    assert with_builders == sorted(TYPED)
+    for game_id in with_builders:
+        game = get_game(game_id)
+        package = type(game).__module__.rpartition(".")[0]
+        source = (folder(game_id) / "builder.py").read_text()
+        views = set(re.findall(r"^from (hacktable\.games\.\w+\.views) import", source, re.M))
+        assert views == {f"{package}.views"}, (game_id, views)
+        assert TYPED[game_id].__name__ in source, game_id
+        read = set(re.findall(r'\bview(?:\.get\(|\[)"(\w+)"', source))
+        read |= set(re.findall(r'"(\w+)" in view\b', source))
+        assert read, game_id
+        assert read <= set(get_type_hints(TYPED[game_id])), (game_id, read - set(
+            get_type_hints(TYPED[game_id])))
 
 
 def _is_typed_dict(kind: Any) -> bool:
