@@ -50,6 +50,7 @@ from hacktable.games.dotrun.companion_moves import COLOURS, RINGS, choose
 from hacktable.games.dotrun.tasks import stats as task_stats
 from hacktable.games.dotrun.tasks.options import TASK_OPTIONS
 from hacktable.games.dotrun.tasks.source import record
+from hacktable.games.dotrun.views import CompanionView
 
 CHOOSE, HACK, OVER = "choose", "hack", "over"
 VERBS = ("choose", "skip", "answer", "center", "alarm")
@@ -294,7 +295,7 @@ def prompts(state: Mapping[str, Any]) -> dict[int, Prompt]:
 
 # -- views ------------------------------------------------------------------------------------
 
-def public(state: Mapping[str, Any]) -> dict[str, Any]:
+def public(state: Mapping[str, Any]) -> CompanionView:
     """What the whole table sees: choices, who is hacking, the last results, the
     statistics, the end. Answers, tasks and whether a hacker has answered are not in it."""
     return {
@@ -316,7 +317,7 @@ def public(state: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def view(state: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
+def view(state: Mapping[str, Any], viewer: Viewer) -> CompanionView:
     if viewer == GM:
         return {**public(state), "gm": True, "state": copy.deepcopy(state)}
     if viewer == SPECTATOR:
