@@ -11,11 +11,11 @@ before resolution. The gamemaster view (for audits) holds the whole state.
 
 from __future__ import annotations
 
-import copy
 from functools import cache
 from typing import Any, NotRequired, TypedDict
 
 from hacktable.engine.contract import GM, SPECTATOR, OutcomeJson, Viewer
+from hacktable.engine.copying import tree_copy
 from hacktable.games.dotrun.board import load
 from hacktable.games.dotrun.rules import OVER, STRESS, role, runner_done
 from hacktable.games.dotrun.tasks import stats as task_stats
@@ -168,10 +168,10 @@ def public(state: dict) -> DotrunView:
         "round_alertness": options["round_alertness"],
         "alarm_stops_runners": options["alarm_stops_runners"],
         "tasks": options["tasks"],
-        "last_turn": copy.deepcopy(state["last_turn"]),
+        "last_turn": tree_copy(state["last_turn"]),
         "result": None if state["result"] is None else dict(state["result"]),
         "over": state["phase"] == OVER,
-        "task_stats": copy.deepcopy(state["task_stats"]),
+        "task_stats": tree_copy(state["task_stats"]),
         "task_rates": task_stats.rates(state["task_stats"]),
         "outcome": outcome_json(state),
     }
@@ -184,15 +184,15 @@ def seat_view(state: dict, seat: int) -> DotrunView:
     result["hand"] = state["hands"][seat]
     task = state["tasks"][seat] if state["phase"] == STRESS else None
     result["task"] = None if task is None else {"kind": task["kind"],
-                                               "public": copy.deepcopy(task["public"])}
+                                               "public": tree_copy(task["public"])}
     result["answer"] = state["answers"][seat] if state["phase"] == STRESS else None
-    result["last_hack"] = copy.deepcopy(state["last_hack"][seat])
+    result["last_hack"] = tree_copy(state["last_hack"][seat])
     return result
 
 
 def view(state: dict, viewer: Viewer) -> DotrunView:
     if viewer == GM:
-        return {**public(state), "gm": True, "state": copy.deepcopy(state)}
+        return {**public(state), "gm": True, "state": tree_copy(state)}
     if viewer == SPECTATOR:
         return public(state)
     return seat_view(state, viewer)

@@ -8,10 +8,10 @@ read-only.
 
 from __future__ import annotations
 
-import copy
 from typing import Any, NotRequired, TypedDict
 
 from hacktable.engine.contract import GM, SPECTATOR, OutcomeJson, Viewer
+from hacktable.engine.copying import tree_copy
 from hacktable.games.rexfurum import rules
 from hacktable.games.rexfurum.orders import COMPANIES, ORDER_TYPES, company_name
 from hacktable.games.rexfurum.text import orders_text
@@ -124,7 +124,7 @@ def gm_view(state: dict) -> RexfurumView:
     return {
         **_common(state),
         "gm": True,
-        "state": copy.deepcopy(state),
+        "state": tree_copy(state),
         "orders_text": [None if o is None else orders_text(o, names) for o in state["orders"]],
         "history_text": [[orders_text(o, names) for o in round_orders]
                          for round_orders in state["history"]],
