@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 
 from hacktable.server.service import Table
 
@@ -27,14 +28,26 @@ store: the next request rebuilds it)."""
 
 
 async def run_deadlines(table: Table, tick: float, lease: float, keep_days: float = 0) -> None:
+    """Fire due deadlines, every `tick` seconds or sooner when one is due.
+
+    An idle tick costs a clock reading: the store is asked again only when a deadline is
+    due, when this process heard of a change (a move, a start, a pause or an extension, here
+    or from another process: `Table.heard`), and at every catch-up, which also finds the
+    deadlines of a process that died without announcing them."""
     ticks_per_catch_up = max(1, round(CATCH_UP_SECONDS / tick))
     ticks_per_housekeeping = max(1, round(HOUSEKEEPING_SECONDS / tick))
     count = 0
+    heard = -1
+    next_due = UNKNOWN
     while True:
         count += 1
+        catching_up = count % ticks_per_catch_up == 0
         try:
-            await table.fire_due(lease)
-            if count % ticks_per_catch_up == 0:
+            if heard != table.heard or catching_up or table.clock.now() >= next_due:
+                heard = table.heard
+                await table.fire_due(lease)
+                next_due = await _next_due(table)
+            if catching_up:
                 await table.catch_up()
             if count % ticks_per_housekeeping == 0:
                 table.evict_idle(IDLE_SECONDS)
@@ -43,16 +56,26 @@ async def run_deadlines(table: Table, tick: float, lease: float, keep_days: floa
             raise
         except Exception:  # a database hiccup must not stop the clock for good
             log.exception("deadline loop failed; trying again")
-        await asyncio.sleep(await _until_next(table, tick))
+            next_due = UNKNOWN
+        await asyncio.sleep(_pause(table, next_due, tick))
 
 
-async def _until_next(table: Table, tick: float) -> float:
-    """Sleep until the next deadline if it comes before the next tick, so a 30-second turn
-    ends on time rather than up to a tick late."""
+UNKNOWN = -math.inf
+"""The next deadline when the store could not say: look again at the next tick."""
+
+
+async def _next_due(table: Table) -> float:
+    """The earliest running deadline, `math.inf` when none runs, UNKNOWN on a hiccup."""
     try:
         due = await table.store.next_deadline()
     except Exception:  # the next tick will look again
+        return UNKNOWN
+    return math.inf if due is None else due
+
+
+def _pause(table: Table, next_due: float, tick: float) -> float:
+    """Sleep until the next deadline if it comes before the next tick, so a 30-second turn
+    ends on time rather than up to a tick late."""
+    if next_due == UNKNOWN:
         return tick
-    if due is None:
-        return tick
-    return min(tick, max(0.005, due - table.clock.now() + 0.002))
+    return min(tick, max(0.005, next_due - table.clock.now() + 0.002))

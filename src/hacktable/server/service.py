@@ -90,6 +90,9 @@ class Table:
         self._codes: dict[str, int] = {}
         self._loading = asyncio.Lock()
         self.closing = False
+        self.heard = 0
+        """How many changes this process has heard of (its own and other processes'): the
+        deadline loop asks the store again only when this moved or a deadline is due."""
         self.bot_pace = 0.0
         """Seconds per bot move for matches created without saying (the server's setting)."""
         self.thinking = ThinkingPool(1, DEFAULT_THINKER_ITERATIONS, DEFAULT_THINKER_SECONDS)
@@ -729,6 +732,7 @@ class Table:
 
     async def on_message(self, match_id: int, seq: int, what: str) -> None:
         """A match moved (here or in another process): wake its watchers."""
+        self.heard += 1
         live = self._live.get(match_id)
         if live is None:
             return
