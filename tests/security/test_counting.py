@@ -111,7 +111,7 @@ def compare(server: Server, names: list[str], game: str, observers: list[int | N
                 for socket in sockets:  # every push up to the visible move has come
                     wait_for(lambda s=socket, n=last: any(
                         json.loads(m).get("seq") == n for m in s.messages
-                        if json.loads(m).get("type") == "screen"))
+                        if json.loads(m).get("type") in ("screen", "patch")))
         for who in observers:
             one = readings(server, plainly, who, listening["plainly"][who])
             other = readings(server, secretly, who, listening["secretly"][who])
