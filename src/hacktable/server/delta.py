@@ -20,9 +20,11 @@ screen's `prompt` becomes null when the seat is asked nothing) and replaces a li
 string whole, while a screen grows by appending (reports, letters, recent events that
 slide along).
 
-Values compare as Python compares them, with the type checked where a value is replaced
-(so `1` turning into `True` or `1.0` is sent); the screens compared are the payloads the
-server encodes, which a game never changes once they are built.
+Values compare as Python compares them: a number that became an equal boolean or float
+(`1` and `true`, `1` and `1.0`) inside an object or list that is otherwise the same is not
+sent. A game's views keep a value's type from one moment to the next, so this never
+happens on a screen. The screens compared are the payloads the server encodes, which the
+server never changes once they are built.
 """
 
 from __future__ import annotations
