@@ -49,9 +49,12 @@ def round_trip(old: Any, new: Any, received: Any = None) -> list[dict[str, Any]]
     ({"a": list(range(100))}, {"a": list(range(90))}),  # a list shrinks
     ({"a": list(range(100))}, {"a": []}),
     ({"a": [1, 2]}, {"a": [2, 1]}),  # short lists: replaced whole
-    ({"t": "x" * 200}, {"t": "x" * 200 + "tail"}),
-    ({"t": "head " + "x" * 200}, {"t": "x" * 200}),
-    ({"t": "é🙂" * 80}, {"t": "é🙂" * 40 + "🙃" + "é🙂" * 40}),  # beyond 16 bits
+    ({"t": "x" * 200}, {"t": "x" * 200 + "tail"}),  # one line: replaced whole
+    ({"t": "head\n" + "x\n" * 100}, {"t": "x\n" * 100}),  # lines
+    ({"t": "a\n" * 100}, {"t": "a\n" * 100 + "b"}),
+    ({"t": "a\n" * 100}, {"t": "\n" * 100}),
+    ({"t": "\n" * 100}, {"t": "\n" * 101}),
+    ({"t": "é🙂\n" * 80}, {"t": "é🙂\n" * 40 + "🙃" + "é🙂\n" * 40}),  # beyond 16 bits
     ({"a/b": 1, "c~d": {"e": 1}}, {"a/b": 2, "c~d": {"e": None}}),  # escaped keys
     ({3: "x", "k": 1}, {3: "y", "k": 1}),  # keys the encoder writes as strings
     ({"a": (1, 2)}, {"a": [1, 2, 3]}),  # tuples are written as lists
@@ -75,6 +78,9 @@ def test_a_patch_that_does_not_fit_is_refused():
         delta.apply({"a": 1}, [{"op": "remove", "path": "/b"}])
     with pytest.raises(ValueError):
         delta.apply({"a": [1]}, [{"op": "splice", "path": "/a", "at": 3, "drop": 0,
+                                  "insert": []}])
+    with pytest.raises(ValueError):
+        delta.apply({"a": "x"}, [{"op": "splice", "path": "/a", "at": 0, "drop": 0,
                                   "insert": []}])
     with pytest.raises(ValueError):
         delta.apply({"a": 1}, [{"op": "move", "path": "/a"}])
@@ -137,6 +143,9 @@ def carried_only_from(ops: list[dict[str, Any]], new: dict[str, Any]) -> None:
             assert at is None
         elif op["op"] == "splice" and op["insert"]:
             assert op["insert"] == at[op["at"]:op["at"] + len(op["insert"])]
+        elif op["op"] == "lines" and op["insert"]:
+            lines = at.split("\n")
+            assert op["insert"] == lines[op["at"]:op["at"] + len(op["insert"])]
 
 
 def test_parts_make_only_what_was_asked():

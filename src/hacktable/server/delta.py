@@ -11,14 +11,18 @@ JSON Pointers (RFC 6901: `/view/round`, `~1` for `/` and `~0` for `~` in a key):
     {"op": "add",     "path": "/view/x", "value": ...}   a key the old object lacked
     {"op": "replace", "path": "/view/x", "value": ...}   a key's new value (null included)
     {"op": "remove",  "path": "/view/x"}                 a key the new object lacks
-    {"op": "splice",  "path": "/text", "at": 5, "drop": 2, "insert": "..."}
-        list or string: `drop` items (characters, counted in Unicode code points) at
-        index `at` give way to `insert` (a list, or a string)
+    {"op": "splice",  "path": "/events", "at": 5, "drop": 2, "insert": [...]}
+        a list: the `drop` items at index `at` give way to the items of `insert`
+    {"op": "lines",   "path": "/text", "at": 5, "drop": 2, "insert": ["...", "..."]}
+        a string, as its lines (split at each "\n", joined again with "\n"): the `drop`
+        lines at line `at` give way to the lines of `insert`
 
 Operations apply in order. Not RFC 7386's merge patch: that cannot set a value to null (a
 screen's `prompt` becomes null when the seat is asked nothing) and replaces a list or a
 string whole, while a screen grows by appending (reports, letters, recent events that
-slide along).
+slide along). Strings are patched by whole lines, not characters: a line that shows the
+clock ("3 s left") is sent again whole, so no offset depends on how long a time reading
+was, and no client has to count characters the way Python does.
 
 Values compare as Python compares them: a number that became an equal boolean or float
 (`1` and `true`, `1` and `1.0`) inside an object or list that is otherwise the same is not
@@ -32,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 SHORT = 64
-"""Lists and strings at most this long are replaced whole rather than spliced."""
+"""Lists and strings at most this long (items, characters) are replaced whole."""
 
 
 def diff(old: Any, new: Any) -> list[dict[str, Any]]:
@@ -49,8 +53,12 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
         if isinstance(new, dict):
             _diff_dicts(old, new, path, ops)
             return
-        if isinstance(new, (list, str)) and len(new) > SHORT and len(old) > SHORT:
+        if isinstance(new, list) and len(new) > SHORT and len(old) > SHORT:
             _diff_sequences(old, new, path, ops)
+            return
+        if isinstance(new, str) and len(new) > SHORT and len(old) > SHORT and \
+                "\n" in new and "\n" in old:
+            _diff_lines(old.split("\n"), new.split("\n"), path, ops)
             return
     elif isinstance(old, (list, tuple)) and isinstance(new, (list, tuple)):
         _diff(list(old), list(new), path, ops)
@@ -73,28 +81,39 @@ def _diff_dicts(old: dict[Any, Any], new: dict[Any, Any], path: str,
             ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
 
 
-def _diff_sequences(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
-    """A list or a string as at most two splices: the changed middle between a common
-    start and a common end, or, for a window that slid along (a screen's recent events),
-    what fell off its start and what came on at its end."""
+def _diff_sequences(old: list[Any], new: list[Any], path: str,
+                    ops: list[dict[str, Any]]) -> None:
+    """A list as at most two splices: the changed middle between a common start and a
+    common end, or, for a window that slid along (a screen's recent events), what fell off
+    its start and what came on at its end."""
     shift = _slid(old, new)
     if shift is not None:
         kept = len(old) - shift
-        ops.append({"op": "splice", "path": path, "at": 0, "drop": shift,
-                    "insert": new[:0]})
+        ops.append({"op": "splice", "path": path, "at": 0, "drop": shift, "insert": []})
         ops.append({"op": "splice", "path": path, "at": kept, "drop": 0,
                     "insert": new[kept:]})
         return
+    ops.append({"op": "splice", "path": path, **_middle(old, new)})
+
+
+def _diff_lines(old: list[str], new: list[str], path: str,
+                ops: list[dict[str, Any]]) -> None:
+    """A string as one splice of its lines: the changed ones between a common start and a
+    common end (a letter appended, a status line rewritten)."""
+    ops.append({"op": "lines", "path": path, **_middle(old, new)})
+
+
+def _middle(old: list[Any], new: list[Any]) -> dict[str, Any]:
+    """What differs between a common start and a common end of two lists."""
     start = _common_start(old, new)
     end = _common_end(old, new, min(len(old), len(new)) - start)
-    ops.append({"op": "splice", "path": path, "at": start, "drop": len(old) - start - end,
-                "insert": new[start:len(new) - end]})
+    return {"at": start, "drop": len(old) - start - end, "insert": new[start:len(new) - end]}
 
 
-def _slid(old: Any, new: Any) -> int | None:
+def _slid(old: list[Any], new: list[Any]) -> int | None:
     """How far a window slid: `old[shift:]` starts `new`, for the smallest shift that fits
     (None if none does, or if nothing slid)."""
-    if isinstance(old, str) or not new or not old or old[0] == new[0]:
+    if not new or not old or old[0] == new[0]:
         return None
     first = new[0]
     for shift in range(1, len(old)):
@@ -104,7 +123,7 @@ def _slid(old: Any, new: Any) -> int | None:
     return None
 
 
-def _common_start(old: Any, new: Any) -> int:
+def _common_start(old: list[Any], new: list[Any]) -> int:
     """The length of the longest common start, found by halving (each comparison of two
     slices runs in C)."""
     low, high = 0, min(len(old), len(new))
@@ -117,7 +136,7 @@ def _common_start(old: Any, new: Any) -> int:
     return low
 
 
-def _common_end(old: Any, new: Any, limit: int) -> int:
+def _common_end(old: list[Any], new: list[Any], limit: int) -> int:
     """The length of the longest common end, at most `limit` (so it never overlaps the
     common start)."""
     low, high = 0, limit
@@ -151,25 +170,32 @@ def apply(document: Any, ops: list[dict[str, Any]]) -> Any:
             if not isinstance(holder, dict) or last not in holder:
                 raise ValueError(f"{op['path']}: nothing to remove.")
             del holder[last]
-        elif kind == "splice":
+        elif kind in ("splice", "lines"):
             target = _step(holder, last)
-            at, drop, insert = op["at"], op["drop"], op["insert"]
-            if at < 0 or drop < 0 or at + drop > len(target):
-                raise ValueError(f"{op['path']}: a splice outside the sequence.")
-            if isinstance(target, str) and isinstance(insert, str):
-                changed: Any = target[:at] + insert + target[at + drop:]
-            elif isinstance(target, list) and isinstance(insert, list):
-                target[at:at + drop] = insert
-                continue
+            if kind == "lines":
+                if not isinstance(target, str):
+                    raise ValueError(f"{op['path']}: lines of something not a string.")
+                lines = target.split("\n")
+                _splice(lines, op)
+                if isinstance(holder, list):
+                    holder[int(last)] = "\n".join(lines)
+                else:
+                    holder[last] = "\n".join(lines)
+            elif isinstance(target, list):
+                _splice(target, op)
             else:
-                raise ValueError(f"{op['path']}: a splice of the wrong kind.")
-            if isinstance(holder, list):
-                holder[int(last)] = changed
-            else:
-                holder[last] = changed
+                raise ValueError(f"{op['path']}: a splice of something not a list.")
         else:
             raise ValueError(f"Unknown patch operation {kind!r}.")
     return document
+
+
+def _splice(target: list[Any], op: dict[str, Any]) -> None:
+    at, drop, insert = op.get("at"), op.get("drop"), op.get("insert")
+    if not (isinstance(at, int) and isinstance(drop, int) and isinstance(insert, list)) \
+            or at < 0 or drop < 0 or at + drop > len(target):
+        raise ValueError(f"{op.get('path')}: a splice that does not fit.")
+    target[at:at + drop] = insert
 
 
 def _step(holder: Any, part: str) -> Any:

@@ -5,7 +5,6 @@ the same."""
 from __future__ import annotations
 
 import itertools
-import zlib
 from typing import Any
 
 from hacktable.server import delta, presenter, wire
@@ -15,69 +14,60 @@ from hacktable.server.service import Table
 
 class Shown:
     """One rendering of a caller's screen: what it shows (to tell whether it changed), the
-    message pushed to its sockets, the payload it was made from, and, for JSON sockets, its
-    `id` and the patches from the screens sockets had before (each made once, for every
-    socket that had that screen)."""
+    payload it was made from, and what is pushed: a browser's message (`message`), or for
+    JSON sockets the whole screen (`whole`) and the patches from the screens sockets had
+    before (`patch_from`), each encoded once for every socket that needs it."""
 
-    __slots__ = ("_id", "_message", "_patches", "fingerprint", "payload", "serial")
+    __slots__ = ("_body", "_message", "_patches", "fingerprint", "payload", "serial")
 
     def __init__(self, fingerprint: bytes, payload: dict[str, Any], message: str | None = None
                  ) -> None:
         self.fingerprint = fingerprint
         self.payload = payload
-        self._id: str | None = None
         self.serial = next(_serials)
+        """Tells renderings apart inside this process; never sent."""
         self._message = message
+        self._body: str | None = None
         self._patches: dict[int, str | None] = {}
 
     @property
-    def id(self) -> str:
-        """The screen's name in patches (`screen_id`), worked out when first needed."""
-        if self._id is None:
-            self._id = screen_id(self.fingerprint, self.payload)
-        return self._id
-
-    @property
     def message(self) -> str:
-        """The whole screen as pushed (`{"type": "screen", "id": ..., ...}`), encoded once,
-        when a socket first needs it: one that sees the screen for the first time, asks for
-        it again, or would gain nothing from a patch."""
-        if self._message is None:
-            self._message = wire.dumps({"type": "screen", "id": self.id, **self.payload})
+        """A browser's push: the match's facts and the screen's HTML."""
+        assert self._message is not None, "a JSON screen is sent by whole() or a patch"
         return self._message
 
-    def patch_from(self, before: Shown) -> str | None:
-        """The patch message that turns `before` (the screen a socket last received) into
-        this one, or None where the whole screen is no larger. Made from the two payloads of
-        one caller's screen only, so it carries nothing the whole screen would not."""
+    def whole(self, ident: int) -> str:
+        """The whole screen as pushed to a JSON socket, as the socket's screen `ident`:
+        `{"type": "screen", "id": ident, ...the payload}`. The payload is encoded once,
+        when a socket first needs it whole (a new socket, one that asked for it again, or a
+        patch that would be no smaller)."""
+        if self._body is None:
+            self._body = wire.dumps(self.payload)
+        return f'{{"type":"screen","id":{ident},{self._body[1:]}'
+
+    def patch_from(self, before: Shown, base: int, ident: int) -> str | None:
+        """The message that turns `before` (the screen a socket last received, its screen
+        `base`) into this one (its screen `ident`), or None where the whole screen is no
+        larger. Made from two payloads of one caller's screen only, so it carries nothing
+        the whole screen would not; the operations are worked out and encoded once for
+        every socket that had `before`."""
         if before.serial in self._patches:
-            return self._patches[before.serial]
-        ops = delta.diff(before.payload, self.payload)
-        message: str | None = wire.dumps({"type": "patch", "seq": self.payload.get("seq"),
-                                          "base": before.id, "id": self.id, "patch": ops})
-        size = len(self._message) if self._message is not None else len(self.fingerprint)
-        if len(message) >= size:
-            message = None
-        if len(self._patches) > 8:  # sockets left behind by more than a few screens
-            self._patches.clear()
-        self._patches[before.serial] = message
-        return message
+            ops = self._patches[before.serial]
+        else:
+            ops = wire.dumps(delta.diff(before.payload, self.payload))
+            size = len(self._body) if self._body is not None else len(self.fingerprint)
+            if len(ops) + 64 >= size:
+                ops = None
+            if len(self._patches) > 8:  # sockets left behind by more than a few screens
+                self._patches.clear()
+            self._patches[before.serial] = ops
+        if ops is None:
+            return None
+        return (f'{{"type":"patch","seq":{wire.dumps(self.payload.get("seq"))},'
+                f'"base":{base},"id":{ident},"patch":{ops}}}')
 
 
 _serials = itertools.count()
-
-
-def screen_id(fingerprint: bytes, payload: dict[str, Any]) -> str:
-    """A short name for a screen's content, which a patch names as its `base`: drawn from
-    what the screen shows (never a count of renderings or moves, which would let a seat
-    count what it cannot see). The fingerprint leaves out what moves with every push (the
-    caller's `seq`, the server's clock, who has sent); those are folded in here."""
-    match = payload.get("match")
-    extra = wire.dumpb([payload.get("seq"), payload.get("server_now"),
-                        None if match is None else match.get("sent")])
-    first = zlib.crc32(extra, zlib.crc32(fingerprint))
-    second = zlib.adler32(extra, zlib.adler32(fingerprint))
-    return f"{first:08x}{second:08x}"
 
 
 def parse_parts(text: str | None) -> frozenset[str] | None:

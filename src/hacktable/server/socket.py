@@ -33,12 +33,12 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
 
     `format=html` (the pages) pushes `{"type": "screen", "seq", "match", "html"}`, whole.
     `format=json` pushes the screen's payload (as GET /view) once, whole, as
-    `{"type": "screen", "id": ..., ...}`, then only what changed since the screen this
-    socket last received: `{"type": "patch", "seq": n, "base": <id it applies to>,
-    "id": <id of the result>, "patch": [operations]}` (see `server/delta.py`), or a whole
-    screen again where that is no larger. A client that holds no screen named `base` sends
-    `{"type": "full"}` and is sent the whole screen. `patches=false` asks for whole screens
-    only.
+    `{"type": "screen", "id": 1, ...}`, then only what changed since the screen this
+    socket last received: `{"type": "patch", "seq": n, "base": 1, "id": 2, "patch":
+    [operations]}` (see `server/delta.py`), or a whole screen again where that is no
+    larger. `id` numbers the screens this socket was sent (whole or patched), so `base` is
+    the one a patch applies to; a client that does not hold it sends `{"type": "full"}` and
+    is sent the whole screen. `patches=false` asks for whole screens only.
 
     `parts=prompt,legal,...` (JSON only) asks for some of the screen's keys only
     (`presenter.PARTS`: match, role, viewer, seq, view, prompt, events, outcome, text,
@@ -99,10 +99,7 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                     sent = presenter.sent(live)
                     before = feed.shown
                     if resend or before is None or shown.fingerprint != before.fingerprint:
-                        patch = (shown.patch_from(before) if patching and before is not None
-                                 and not resend else None)
-                        messages.append(patch or shown.message)
-                        feed.shown = shown
+                        messages.append(feed.next(shown, resend or not patching, html))
                     elif sent != last_sent[0]:  # only who has sent changed: say just that
                         messages.append(_sent_message(live, caller, sent, html))
                     last_sent[0] = sent  # else nothing new for this seat: say nothing
@@ -196,13 +193,27 @@ async def socket_move(table: Table, live: Live, caller: Caller, presented: str |
 class _Feed:
     """What one socket was last sent, shared by its pump and its reader."""
 
-    __slots__ = ("resend", "shown")
+    __slots__ = ("count", "resend", "shown")
 
     def __init__(self) -> None:
         self.shown: Shown | None = None
         """The screen the socket last received (whole or patched to)."""
+        self.count = 0
+        """How many screens this socket was sent, whole or patched: the last one's `id`.
+        Counts only what the socket itself received, so it tells the reader nothing."""
         self.resend = False
         """The client asked for the whole screen again (`{"type": "full"}`)."""
+
+    def next(self, shown: Shown, whole: bool, html: bool) -> str:
+        """The message that brings the socket's reader to `shown`: a browser's screen, or
+        for JSON a patch of the screen the reader holds, or the whole screen."""
+        before, self.shown = self.shown, shown
+        if html:
+            return shown.message
+        self.count += 1
+        patch = (None if whole or before is None
+                 else shown.patch_from(before, self.count - 1, self.count))
+        return patch or shown.whole(self.count)
 
 
 def _asks_full(text: str) -> bool:
