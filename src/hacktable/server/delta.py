@@ -36,7 +36,9 @@ from __future__ import annotations
 from typing import Any
 
 SHORT = 64
-"""Lists and strings at most this long (items, characters) are replaced whole."""
+"""Strings at most this long are replaced whole."""
+FEW = 4
+"""Lists of at most this many items are replaced whole."""
 
 
 def diff(old: Any, new: Any) -> list[dict[str, Any]]:
@@ -53,12 +55,12 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
         if isinstance(new, dict):
             _diff_dicts(old, new, path, ops)
             return
-        if isinstance(new, list) and len(new) > SHORT and len(old) > SHORT:
+        if isinstance(new, list) and len(new) > FEW and len(old) > FEW:
             _diff_sequences(old, new, path, ops)
             return
         if isinstance(new, str) and len(new) > SHORT and len(old) > SHORT and \
                 "\n" in new and "\n" in old:
-            _diff_lines(old.split("\n"), new.split("\n"), path, ops)
+            _diff_lines(old, new, path, ops)
             return
     elif isinstance(old, (list, tuple)) and isinstance(new, (list, tuple)):
         _diff(list(old), list(new), path, ops)
@@ -86,6 +88,10 @@ def _diff_sequences(old: list[Any], new: list[Any], path: str,
     """A list as at most two splices: the changed middle between a common start and a
     common end, or, for a window that slid along (a screen's recent events), what fell off
     its start and what came on at its end."""
+    if len(new) > len(old) and new[:len(old)] == old:  # it grew at its end, most often
+        ops.append({"op": "splice", "path": path, "at": len(old), "drop": 0,
+                    "insert": new[len(old):]})
+        return
     shift = _slid(old, new)
     if shift is not None:
         kept = len(old) - shift
@@ -96,11 +102,21 @@ def _diff_sequences(old: list[Any], new: list[Any], path: str,
     ops.append({"op": "splice", "path": path, **_middle(old, new)})
 
 
-def _diff_lines(old: list[str], new: list[str], path: str,
-                ops: list[dict[str, Any]]) -> None:
-    """A string as one splice of its lines: the changed ones between a common start and a
-    common end (a letter appended, a status line rewritten)."""
-    ops.append({"op": "lines", "path": path, **_middle(old, new)})
+def _diff_lines(old: str, new: str, path: str, ops: list[dict[str, Any]]) -> None:
+    """A string as one splice of its lines: the changed ones between the lines both start
+    with and the lines both end with (a letter appended, a status line rewritten). Found
+    on the characters, which is much cheaper than splitting both into lines."""
+    first = _common_start(old, new)
+    start = old.rfind("\n", 0, first) + 1  # where the line holding the change starts
+    at = old.count("\n", 0, start)
+    same_end = _common_end(old, new, min(len(old), len(new)) - first)
+    cut = old.find("\n", len(old) - same_end) if same_end else -1
+    if cut < 0:  # no whole line in common at the end
+        dropped, inserted = old[start:], new[start:]
+    else:  # lines from cut + 1 on are the same in both
+        dropped, inserted = old[start:cut], new[start:cut + len(new) - len(old)]
+    ops.append({"op": "lines", "path": path, "at": at, "drop": dropped.count("\n") + 1,
+                "insert": inserted.split("\n")})
 
 
 def _middle(old: list[Any], new: list[Any]) -> dict[str, Any]:
