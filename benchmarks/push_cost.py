@@ -14,7 +14,9 @@ network: this isolates what grows with the match from what the load benchmark mi
 
 A JSON socket is sent patches of the screen it had (`server/delta.py`): `patch` times
 working one out and encoding it, from the seat's screen just before the last entry (the
-round closing) to the screen after it, and `deflate patch` deflating it; `lite payload`
+round closing) to the screen after it, and `deflate patch` deflating it; `unchanged?`
+finds out from the patch that a screen shows nothing new (what the fingerprint tells a
+socket sent whole screens; a patched socket is told by the patch); `lite payload`
 is the screen a bot asks for with `parts=prompt,legal`. `html patch KB` is what a patch of
 the browser's HTML by lines would weigh, had browsers been sent patches (they are not:
 docs/server.md). `--check` also patches the old screen through JSON and checks it is the
@@ -113,6 +115,7 @@ def measure(live: Live, repeat: int, check: bool) -> dict[str, float]:
     if check:
         doc = delta.apply(orjson.loads(wire.dumps(old)), orjson.loads(patched)["patch"])
         assert wire.fingerprint(doc) == wire.fingerprint(orjson.loads(wire.dumps(payload)))
+    again = presenter.screen(live, caller, 1.0)  # the same screen, a moment later
     lite = frozenset({"prompt", "legal"})
     html_patch = wire.dumps(delta.diff({"html": old_html}, {"html": html}))
     return {
@@ -124,6 +127,7 @@ def measure(live: Live, repeat: int, check: bool) -> dict[str, float]:
         "deflate json": timed(lambda: deflate(message), repeat),
         "deflate html": timed(lambda: deflate(html), repeat),
         "patch": timed(patch, repeat),
+        "unchanged?": timed(lambda: delta.diff(payload, again), repeat),
         "deflate patch": timed(lambda: deflate(patched), repeat),
         "lite payload": timed(lambda: presenter.screen(live, caller, 0.0, parts=lite), repeat),
         "json KB": len(message) / 1024,

@@ -13,22 +13,30 @@ from hacktable.server.service import Table
 
 
 class Shown:
-    """One rendering of a caller's screen: what it shows (to tell whether it changed), the
-    payload it was made from, and what is pushed: a browser's message (`message`), or for
+    """One rendering of a caller's screen: the payload it was made from, what it shows (to
+    tell whether it changed), and what is pushed: a browser's message (`message`), or for
     JSON sockets the whole screen (`whole`) and the patches from the screens sockets had
-    before (`patch_from`), each encoded once for every socket that needs it."""
+    before (`patch_from`), each worked out and encoded once for every socket that needs it
+    and only when one does."""
 
-    __slots__ = ("_body", "_message", "_patches", "fingerprint", "payload", "serial")
+    __slots__ = ("_body", "_fingerprint", "_message", "_patches", "payload", "serial")
 
-    def __init__(self, fingerprint: bytes, payload: dict[str, Any], message: str | None = None
-                 ) -> None:
-        self.fingerprint = fingerprint
+    def __init__(self, payload: dict[str, Any], message: str | None = None) -> None:
         self.payload = payload
         self.serial = next(_serials)
         """Tells renderings apart inside this process; never sent."""
         self._message = message
+        self._fingerprint: bytes | None = None
         self._body: str | None = None
-        self._patches: dict[int, str | None] = {}
+        self._patches: dict[int, tuple[list[dict[str, Any]], bool, str | None]] = {}
+
+    @property
+    def fingerprint(self) -> bytes:
+        """What the screen shows (`presenter.fingerprint`): a socket sent whole screens is
+        pushed one when this changed."""
+        if self._fingerprint is None:
+            self._fingerprint = presenter.fingerprint(self.payload)
+        return self._fingerprint
 
     @property
     def message(self) -> str:
@@ -45,26 +53,49 @@ class Shown:
             self._body = wire.dumps(self.payload)
         return f'{{"type":"screen","id":{ident},{self._body[1:]}'
 
+    def changed_since(self, before: Shown) -> bool:
+        """Whether the screen shows something `before` did not: what the fingerprint tells
+        for whole screens, read from the patch instead (the counters that move with every
+        entry, the clock and who has sent do not count). Cheaper than the fingerprint, and
+        the patch is wanted anyway when it changed."""
+        return self._patch(before)[1]
+
     def patch_from(self, before: Shown, base: int, ident: int) -> str | None:
         """The message that turns `before` (the screen a socket last received, its screen
         `base`) into this one (its screen `ident`), or None where the whole screen is no
-        larger. Made from two payloads of one caller's screen only, so it carries nothing
+        smaller. Made from two payloads of one caller's screen only, so it carries nothing
         the whole screen would not; the operations are worked out and encoded once for
         every socket that had `before`."""
-        if before.serial in self._patches:
-            ops = self._patches[before.serial]
-        else:
-            ops = wire.dumps(delta.diff(before.payload, self.payload))
-            size = len(self._body) if self._body is not None else len(self.fingerprint)
-            if len(ops) + 64 >= size:
-                ops = None
-            if len(self._patches) > 8:  # sockets left behind by more than a few screens
-                self._patches.clear()
-            self._patches[before.serial] = ops
-        if ops is None:
+        ops, changed, encoded = self._patch(before)
+        if encoded is None:
+            encoded = wire.dumps(ops)
+            # The plain text is part of the whole screen: a patch much shorter than it is
+            # smaller than the whole, which then need not be encoded to tell.
+            if len(encoded) + 64 >= len(self.payload.get("text") or "") // 2 and \
+                    len(encoded) + 64 >= len(self.whole(0)):
+                encoded = ""
+            self._patches[before.serial] = (ops, changed, encoded)
+        if not encoded:
             return None
         return (f'{{"type":"patch","seq":{wire.dumps(self.payload.get("seq"))},'
-                f'"base":{base},"id":{ident},"patch":{ops}}}')
+                f'"base":{base},"id":{ident},"patch":{encoded}}}')
+
+    def _patch(self, before: Shown) -> tuple[list[dict[str, Any]], bool, str | None]:
+        found = self._patches.get(before.serial)
+        if found is None:
+            ops = delta.diff(before.payload, self.payload)
+            found = (ops, any(_shows(op["path"]) for op in ops), None)
+            if len(self._patches) > 8:  # sockets left behind by more than a few screens
+                self._patches.clear()
+            self._patches[before.serial] = found
+        return found
+
+
+def _shows(path: str) -> bool:
+    """Whether a change at `path` is one the fingerprint counts (`presenter.fingerprint`
+    leaves out the caller's `seq`, the server's clock and who has sent)."""
+    return not (path in ("/seq", "/server_now", "/match/sent")
+                or path.startswith("/match/sent/"))
 
 
 _serials = itertools.count()
@@ -100,13 +131,12 @@ def shared_screen(table: Table, live: Live, caller: Caller, html: bool,
     if cached is not None and cached[0] == moment:
         return cached[1]
     payload = presenter.screen(live, caller, table.clock.now(), parts=parts)
-    fingerprint = presenter.fingerprint(payload)
     if html:
-        shown = Shown(fingerprint, payload, wire.dumps(
+        shown = Shown(payload, wire.dumps(
             {"type": "screen", "seq": payload["seq"], "match": payload["match"],
              "html": render_screen_html(live, caller, payload)}))
     else:
-        shown = Shown(fingerprint, payload)
+        shown = Shown(payload)
     if len(live.rendered) > 64:  # views that are no longer watched
         live.rendered.clear()
     live.rendered[key] = (moment, shown)

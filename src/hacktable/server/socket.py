@@ -98,7 +98,9 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                     shown = shared_screen(table, live, caller, html, wanted)
                     sent = presenter.sent(live)
                     before = feed.shown
-                    if resend or before is None or shown.fingerprint != before.fingerprint:
+                    if resend or before is None or (
+                            shown.changed_since(before) if patching
+                            else shown.fingerprint != before.fingerprint):
                         messages.append(feed.next(shown, resend or not patching, html))
                     elif sent != last_sent[0]:  # only who has sent changed: say just that
                         messages.append(_sent_message(live, caller, sent, html))
