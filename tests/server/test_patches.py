@@ -86,11 +86,13 @@ def test_a_client_that_lost_track_asks_for_the_whole_screen(server):
         resent, held = screens[-1], screens_of(screens[:-1])[-1]
         assert resent["id"] == held["id"] + 1
         assert {**resent, "id": 0} == {**held, "id": 0}  # nothing moved: the same screen
+        ann._socket.send(json.dumps({"type": "full"}))  # it holds the whole one: not again
         for seat in (1, 2, 3):
             table.seats[seat].ok("POST", f"/api/matches/{table.code}/act",
                                  {"text": "protect self"})
         wait_for(lambda: messages(ann)[-1]["type"] == "patch")
         assert messages(ann)[-1]["base"] == screens[-1]["id"]  # patched from the resent one
+        assert [m["type"] for m in messages(ann)].count("screen") == 2
 
 
 def test_a_bot_asks_for_its_prompt_and_legal_moves_only(server):

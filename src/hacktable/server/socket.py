@@ -38,7 +38,8 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
     [operations]}` (see `server/delta.py`), or a whole screen again where that is no
     larger. `id` numbers the screens this socket was sent (whole or patched), so `base` is
     the one a patch applies to; a client that does not hold it sends `{"type": "full"}` and
-    is sent the whole screen. `patches=false` asks for whole screens only.
+    is sent the whole screen (unless the last one it was sent was whole already).
+    `patches=false` asks for whole screens only.
 
     `parts=prompt,legal,...` (JSON only) asks for some of the screen's keys only
     (`presenter.PARTS`: match, role, viewer, seq, view, prompt, events, outcome, text,
@@ -114,9 +115,10 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
         while True:
             text = await websocket.receive_text()
             if '"full"' in text and _asks_full(text):
-                async with live.changed:  # the pump sends it, in its order
-                    feed.resend = True
-                    live.changed.notify_all()
+                if feed.patched:  # else the last screen sent was whole: nothing to resend
+                    async with live.changed:  # the pump sends it, in its order
+                        feed.resend = True
+                        live.changed.notify_all()
                 continue
             answer = await socket_move(table, live, caller, presented, text)
             if answer is not None:
@@ -195,7 +197,7 @@ async def socket_move(table: Table, live: Live, caller: Caller, presented: str |
 class _Feed:
     """What one socket was last sent, shared by its pump and its reader."""
 
-    __slots__ = ("count", "resend", "shown")
+    __slots__ = ("count", "patched", "resend", "shown")
 
     def __init__(self) -> None:
         self.shown: Shown | None = None
@@ -205,6 +207,10 @@ class _Feed:
         Counts only what the socket itself received, so it tells the reader nothing."""
         self.resend = False
         """The client asked for the whole screen again (`{"type": "full"}`)."""
+        self.patched = False
+        """The last screen sent was a patch: a client asking for the whole screen again
+        after a whole one is not sent another (a loop of asking must not make the server
+        send whole screens without end)."""
 
     def next(self, shown: Shown, whole: bool, html: bool) -> str:
         """The message that brings the socket's reader to `shown`: a browser's screen, or
@@ -215,6 +221,7 @@ class _Feed:
         self.count += 1
         patch = (None if whole or before is None
                  else shown.patch_from(before, self.count - 1, self.count))
+        self.patched = patch is not None
         return patch or shown.whole(self.count)
 
 
