@@ -10,10 +10,34 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from tests import processes
 from tests.services import drop_leftover_databases
+
+SLOWEST = Path(__file__).with_name("slowest_files.txt")
+"""The longest test files, longest first (scripts/slowest_test_files.py writes it)."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The longest files first, each file's tests kept together and in their order.
+
+    xdist hands whole files to its workers (`--dist loadfile`) in collection order
+    (`--no-loadscope-reorder`; its own reordering puts the files with the most tests first,
+    which left a long browser file to start last while the other worker sat idle). Files
+    not in the list keep their place after those that are."""
+    listed = [line.strip() for line in SLOWEST.read_text().splitlines()
+              if line.strip() and not line.startswith("#")] if SLOWEST.exists() else []
+    rank = {path: place for place, path in enumerate(listed)}
+    root = Path(str(config.rootpath))
+    place = {id(item): index for index, item in enumerate(items)}
+
+    def key(item: pytest.Item) -> tuple[int, int]:
+        path = Path(str(item.path)).relative_to(root).as_posix()
+        return rank.get(path, len(rank)), place[id(item)]
+
+    items.sort(key=key)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -33,12 +33,15 @@ os.environ[RUN_MARK] = MARK  # every child inherits it, and their children after
 
 _running: dict[int, subprocess.Popen[Any]] = {}
 """Started and not yet stopped, by pid (which is also the process group's id)."""
+_started_by: dict[int, str] = {}
+"""The test that started each process in `_running`, so a leftover names its culprit."""
 
 
 def start(args: list[str], **options: Any) -> subprocess.Popen[Any]:
     """`subprocess.Popen` in a new session (its own process group), registered for cleanup."""
     process = subprocess.Popen(args, start_new_session=True, **options)
     _running[process.pid] = process
+    _started_by[process.pid] = os.environ.get("PYTEST_CURRENT_TEST", "outside any test")
     return process
 
 
@@ -56,6 +59,7 @@ def stop(process: subprocess.Popen[Any] | None, timeout: float = 10.0) -> None:
             process.wait()
     _signal_group(process.pid, signal.SIGKILL)
     _running.pop(process.pid, None)
+    _started_by.pop(process.pid, None)
 
 
 def kill(process: subprocess.Popen[Any] | None) -> None:
@@ -65,11 +69,13 @@ def kill(process: subprocess.Popen[Any] | None) -> None:
     _signal_group(process.pid, signal.SIGKILL)
     process.wait()
     _running.pop(process.pid, None)
+    _started_by.pop(process.pid, None)
 
 
 def stop_all() -> list[str]:
     """Stop every process still registered; returns what each was (for the report)."""
-    described = [describe(pid) for pid in _running]
+    described = [f"{describe(pid)}\n    started by {_started_by.get(pid, '?')}"
+                 for pid in _running]
     for process in list(_running.values()):
         stop(process, timeout=5.0)
     return described

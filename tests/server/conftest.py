@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from tests.server.helpers import Servers, shared_servers
 from tests.services import Server, TestClock, postgres_database
 
 
@@ -27,3 +28,12 @@ def server(database_url, clock) -> Iterator[Server]:
     process = Server(database_url, clock).start()
     yield process
     process.stop()
+
+
+@pytest.fixture(scope="session")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
+    """The session's shared server processes (see `shared_servers`), stopped when the
+    session ends in whichever worker started them."""
+    pool = shared_servers(tmp_path_factory)
+    yield pool
+    pool.close()

@@ -17,7 +17,6 @@ import pytest
 from tests.server.helpers import (
     BOTS,
     START_TIMEOUT,
-    Servers,
     assert_refused,
     bots_have_sent,
     gm_state,
@@ -25,7 +24,6 @@ from tests.server.helpers import (
     round_of,
     screen,
     seconds,
-    shared_servers,
     token_of,
     wait_for_round,
 )
@@ -41,12 +39,6 @@ HOST_COMMANDS = ("start", "pause", "resume", "extend", "bot", "end")
 CODE = re.compile(r"[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}")
 TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
 
-
-@pytest.fixture(scope="session")
-def servers(tmp_path_factory) -> Servers:
-    pool = shared_servers(tmp_path_factory)
-    yield pool
-    pool.close()
 
 
 @pytest.fixture

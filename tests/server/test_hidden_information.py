@@ -14,14 +14,12 @@ import pytest
 from tests.server.helpers import (
     BOTS,
     Listener,
-    Servers,
     bots_have_sent,
     gm_state,
     match_info,
     round_of,
     screen,
     seconds,
-    shared_servers,
     texts,
     wait_for_round,
     walk,
@@ -33,12 +31,6 @@ SECRET_TEXT = "embezzle Cyd invest 7777 Cyd"
 SECRET_ORDERS = [{"do": "embezzle", "target": 2}, {"do": "invest", "amount": 7777, "target": 2}]
 ANN_ORDERS = [{"do": "coverup", "target": 2}, {"do": "protect", "target": 0}]
 
-
-@pytest.fixture(scope="session")
-def servers(tmp_path_factory) -> Servers:
-    pool = shared_servers(tmp_path_factory)
-    yield pool
-    pool.close()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

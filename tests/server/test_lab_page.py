@@ -144,12 +144,32 @@ def test_unknown_runs_and_files_are_sentences(http: httpx.Client) -> None:
     assert "no Lab run of yours at this address" in http.get("/lab/jobs/0123456789abcdef").text
 
 
+def test_the_page_links_the_labs_own_stylesheet_and_script(http: httpx.Client) -> None:
+    """The Lab serves its own files (hacktable/lab/static), versioned like every other."""
+    tree = parse_html(http.get("/lab").text)
+    links = [node.get("href") for node in tree.find_all("link")] + [
+        node.get("src") for node in tree.find_all("script")]
+    ours = sorted(link for link in links if link and link.startswith("/lab/static/"))
+    assert [link.split("?")[0] for link in ours] == ["/lab/static/lab.css",
+                                                     "/lab/static/lab.js"], links
+    for link in ours:
+        answer = http.get(link)
+        assert answer.status_code == 200 and answer.text.startswith(("/* hacktable:",
+                                                                     "// hacktable:"))
+        kind = "text/css" if ".css" in link else "text/javascript"
+        assert answer.headers["content-type"].startswith(kind)
+    for path in ("/lab/static/nothing.css", "/lab/static/..%2Fpage.py",
+                 "/static/css/lab.css", "/static/js/lab.js"):
+        assert http.get(path).status_code == 404, path
+
+
 def test_lab_jobs_0_turns_the_page_off(tmp_path: Path) -> None:
     server = Server(f"sqlite:///{tmp_path / 'hacktable.db'}", TestClock(tmp_path / "clock"),
                     env={"HACKTABLE_LAB_JOBS": "0"}).start()
     try:
         for answer in (httpx.get(server.url + "/lab"),
-                       httpx.post(server.url + "/lab/jobs", data=TINY)):
+                       httpx.post(server.url + "/lab/jobs", data=TINY),
+                       httpx.get(server.url + "/lab/static/lab.js")):
             assert answer.status_code == 404 and "The Lab is turned off" in answer.text
         assert not (tmp_path / "lab").exists()
     finally:

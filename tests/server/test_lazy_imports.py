@@ -1,7 +1,7 @@
 """`hacktable serve` loads what its first answer needs and nothing more: Alembic (for a
 database already at the newest revision), matplotlib, the Lab's runs, the simulator, the
-spoken passcodes and the QR code load when first used. Checked by which modules a fresh
-process has imported, never by a time."""
+spoken passcodes, the QR code and the look-alike table for names outside ASCII load when
+first used. Checked by which modules a fresh process has imported, never by a time."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ import pytest
 
 HEAVY = ["alembic", "matplotlib", "numpy", "hacktable.sim", "hacktable.sim.command",
          "hacktable.lab.jobs", "hacktable.lab.spec", "espeakng_loader",
-         "segno", "PIL", "rich.progress", "rich.table", "rich.markdown"]
+         "segno", "PIL", "rich.progress", "rich.table", "rich.markdown",
+         "confusable_homoglyphs"]
 """Modules no start-up needs before its first request."""
 
 

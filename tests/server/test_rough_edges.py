@@ -4,17 +4,9 @@ name field and the name rule agree, and Rules for Runners says which seat is the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from tests.server.helpers import Servers, shared_servers
+from tests.server.helpers import Servers
 from tests.services import Api, Server, open_table
-
-
-@pytest.fixture(scope="module")
-def servers(tmp_path_factory) -> Iterator[Servers]:
-    pool = shared_servers(tmp_path_factory)
-    yield pool
 
 
 @pytest.fixture

@@ -17,19 +17,13 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.server.helpers import BOTS, Servers, bots_have_sent, shared_servers, token_of
+from tests.server.helpers import BOTS, bots_have_sent, token_of
 from tests.services import Api, open_table
 
 from hacktable.games import get_game
 
 EXAMPLES = 30
 
-
-@pytest.fixture(scope="session")
-def servers(tmp_path_factory) -> Servers:
-    pool = shared_servers(tmp_path_factory)
-    yield pool
-    pool.close()
 
 
 @pytest.fixture(scope="module")

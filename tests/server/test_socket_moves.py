@@ -7,8 +7,16 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from tests.server.helpers import Listener, assert_refused, ws_url
-from tests.services import Api, Table, open_table, wait_for
+import pytest
+from tests.server.helpers import Listener, Servers, assert_refused, ws_url
+from tests.services import Api, Server, Table, open_table, wait_for
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(request: pytest.FixtureRequest, servers: Servers) -> Server:
+    """The session's shared server on each database (see `shared_servers`): every test
+    opens its own match, so none needs a process of its own."""
+    return servers[request.param]
 
 
 def answers(listener: Listener, ident: Any) -> dict[str, Any]:

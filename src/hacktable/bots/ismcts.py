@@ -48,7 +48,6 @@ would play.
 
 from __future__ import annotations
 
-import copy
 import functools
 import json
 import math
@@ -60,6 +59,7 @@ from typing import Any, ClassVar
 
 from hacktable.bots.policy import BotPolicy, clocked, proposals
 from hacktable.engine.contract import Action, BaseBot, Game, Prompt, State
+from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 
 PASS = "\x00pass"
@@ -107,7 +107,7 @@ def sampler_for(game: Game, state: State, seat: int, seats: int) -> Sampler:
 
     def sample(rng: random.Random) -> State:
         dealt = game.search_sample(state, seat, rng)
-        return copy.deepcopy(state) if dealt is None else dealt
+        return tree_copy(state) if dealt is None else dealt
 
     return Sampler(game, seat, seats, sample)
 
@@ -322,7 +322,7 @@ class ThinkerBot(BaseBot):
             # by the move (a paired comparison), not by the luck of the draw.
             state, seed = sampler.sample(rng), rng.getrandbits(64)
             for key in keys:
-                totals[key] += self._rollout(copy.deepcopy(state), prompt, moves[key],
+                totals[key] += self._rollout(tree_copy(state), prompt, moves[key],
                                              random.Random(seed))
             done += 1
         self.last_iterations = done

@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
+from typing import Any, ClassVar, Literal, Protocol, TypedDict, runtime_checkable
 
 from hacktable.engine.errors import Rejected
 from hacktable.engine.options import OptionSchema, OptionValue
@@ -97,6 +97,16 @@ class Prompt:
         if self.waiting:  # only while it waits: most prompts of most games never do
             shown["waiting"] = True
         return shown
+
+
+class OutcomeJson(TypedDict):
+    """`Outcome.to_json()`, as a game's view carries it (each game's `views.py` names it in
+    its typed view): seats as strings in `scores`, as JSON keys must be."""
+
+    ranking: list[list[int]]
+    scores: dict[str, float]
+    winners: list[int]
+    summary: str
 
 
 @dataclass(frozen=True, slots=True)

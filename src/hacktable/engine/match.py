@@ -6,7 +6,6 @@ entry `seq` always draws from the generator derived from (seed, seq).
 
 from __future__ import annotations
 
-import copy
 import json
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -24,6 +23,7 @@ from hacktable.engine.contract import (
     Prompt,
     Viewer,
 )
+from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.engine.options import OptionValue
 from hacktable.engine.rng import rng_for
@@ -302,7 +302,7 @@ class Match:
         them: fast for long logs. The events those entries made are not known again;
         `known` (from `known_counts` at the snapshot) keeps each viewer's numbering."""
         match = cls(game, seats, options, seed)
-        match.state = copy.deepcopy(state)
+        match.state = tree_copy(state)
         for entry in entries:
             if entry.seq != match.next_seq:
                 raise ValueError(f"log entry {entry.seq} out of order")
@@ -356,4 +356,4 @@ class Match:
 
     def snapshot(self) -> JSON:
         """A deep copy of the state in JSON form: a cache for fast loading, never the truth."""
-        return copy.deepcopy(self.state)
+        return tree_copy(self.state)

@@ -14,7 +14,6 @@ These need `hypothesis` (a test dependency); they are imported by tests only.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections.abc import Callable, Mapping
@@ -23,6 +22,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from hacktable.engine.contract import GM, SPECTATOR, Game, Viewer
+from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.engine.match import Match
 from hacktable.engine.seats import seat_names
@@ -100,7 +100,7 @@ def check_preview(match: Match, seat: int, action: Any) -> None:
 
 def _mutations(payload: Any, rng: random.Random) -> Any:
     """A legal action's JSON with one part broken: the likeliest shape of a bad request."""
-    broken = copy.deepcopy(payload)
+    broken = tree_copy(payload)
     containers = []
 
     def walk(node: Any) -> None:
@@ -293,7 +293,7 @@ def check_public_events(match: Match, rng: random.Random, per_label: int = 2) ->
             continue  # covered by check_hidden_information's first part
         outcomes: list[tuple[Any, dict[Viewer, tuple[str, str, str]]]] = []
         for action in _sample(game.legal_actions(state, actor) or [], labels, per_label, rng):
-            trial = copy.deepcopy(state)
+            trial = tree_copy(state)
             try:
                 events = game.apply(trial, actor, action, random.Random(0))
             except Rejected:
@@ -343,7 +343,7 @@ def check_hidden_information(match: Match, rng: random.Random, redeals: int = 2)
         if not prompt.simultaneous:
             continue
         for action in (game.legal_actions(state, actor) or [])[:4]:
-            trial = copy.deepcopy(state)
+            trial = tree_copy(state)
             try:
                 events = game.apply(trial, actor, action, rng)
             except Rejected:
@@ -396,7 +396,7 @@ def check_hidden_counts(match: Match, rng: random.Random) -> int:
                                                          or [])[:2]]
         if not moves:
             continue
-        trial = copy.deepcopy(state)
+        trial = tree_copy(state)
         before = (canonical(game.view(state, seat)), prompts.get(seat),
                   game.legal_actions(state, seat))
         for actor, action in moves:

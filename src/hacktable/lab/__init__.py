@@ -1,7 +1,8 @@
 """The Lab: `hacktable simulate` runs started and watched from the browser
 (docs/lab-page.md). An extension of the server, mounted the way the mail gateway is
 (`mount`: its routes, and its note on the front page through `app.state.lobby_panels`);
-the server names it nowhere. `routes` is the router, `jobs` runs them, `spec` checks what
+the server names it nowhere. `routes` is the router, `page` renders its page from its own
+`templates/` and serves its own `static/` files, `jobs` runs them, `spec` checks what
 is asked, `child` is a run's own process (it imports neither the web server nor the
 command line)."""
 

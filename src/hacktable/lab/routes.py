@@ -101,9 +101,9 @@ def _job(request: Request, job_id: str) -> Job:
 
 
 def _render(name: str, **context: Any) -> str:
-    from hacktable.web import render_page
+    from hacktable.lab.page import render
 
-    return render_page(name, **context)
+    return render(name, **context)
 
 
 def _game(game_id: str) -> Game:
@@ -149,6 +149,20 @@ def _form_page(request: Request, jobs: Jobs, game: Game, values: dict[str, Any],
 
 def _names() -> dict[str, str]:
     return {g.id: g.name for g in all_games()}
+
+
+@router.get("/lab/static/{name}")
+async def static(name: str, request: Request) -> FileResponse:
+    """The Lab's own stylesheet and script (`hacktable/lab/static/`); off with the Lab."""
+    from hacktable.lab.page import asset
+
+    if request.app.state.settings.lab_jobs <= 0:
+        raise NotFound(OFF)
+    path = asset(name)
+    if path is None:
+        raise NotFound("There is no such file in the Lab.")
+    kind = "text/css" if name.endswith(".css") else "text/javascript"
+    return FileResponse(path, media_type=kind)
 
 
 @router.get("/lab", response_class=HTMLResponse)

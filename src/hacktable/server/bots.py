@@ -12,7 +12,6 @@ the match's lock, and their move is made only if the match did not move meanwhil
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 import random
 from collections.abc import Callable
@@ -20,6 +19,7 @@ from typing import Any, Protocol
 
 from hacktable.bots.registry import equip, make_bot
 from hacktable.engine.contract import Prompt
+from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.engine.match import Entry
 from hacktable.engine.rng import derive_seed
@@ -94,7 +94,7 @@ async def _step(table: Table, live: Live) -> bool:
             return await _move(table, live, seat, prompt, action)
         decision = thinking.Decision(
             live.game.id, live.seats[seat].personality or "thinker", seat, len(live.seats),
-            match.view(seat), prompt, legal, copy.deepcopy(match.state), seed,
+            match.view(seat), prompt, legal, tree_copy(match.state), seed,
             table.thinking.iterations, table.thinking.move_seconds)
         seq = live.seq
     action = await table.thinking.decide(decision)  # off the loop, without the lock

@@ -14,14 +14,19 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-from confusable_homoglyphs import confusables
-
 _LATIN_LOOKALIKES = str.maketrans({"1": "l", "i": "l", "|": "l", "0": "o"})
 
 
 @lru_cache(maxsize=4096)
 def _as_latin(char: str) -> str:
-    """A character from another script that looks like a Latin one, as that Latin one."""
+    """A character from another script that looks like a Latin one, as that Latin one.
+
+    ASCII is Latin already; the confusables table (a quarter of a second to load) is read
+    the first time a name holds anything else."""
+    if char.isascii():
+        return char
+    from confusable_homoglyphs import confusables
+
     found = confusables.is_confusable(char, greedy=True, preferred_aliases=["latin", "common"])
     for hit in found or ():
         for glyph in hit["homoglyphs"]:

@@ -4,6 +4,7 @@ small ES modules of our own (no build step). The server imports only what is lis
 from hacktable.web.render import (
     STATIC_DIR,
     TEMPLATES_DIR,
+    page_context,
     render_page,
     render_screen,
     render_status,
@@ -12,5 +13,5 @@ from hacktable.web.render import (
 )
 from hacktable.web.screens import asset as screen_asset
 
-__all__ = ["STATIC_DIR", "TEMPLATES_DIR", "render_page", "render_screen",
+__all__ = ["STATIC_DIR", "TEMPLATES_DIR", "page_context", "render_page", "render_screen",
            "render_status", "screen_asset", "static_file", "templates"]

@@ -178,8 +178,9 @@ def templates() -> jinja2.Environment:
     return env
 
 
-def _with_defaults(context: Mapping[str, Any]) -> dict[str, Any]:
-    """The context with every key the templates read, so a missing one renders as empty."""
+def page_context(context: Mapping[str, Any]) -> dict[str, Any]:
+    """The context with every key the templates read, so a missing one renders as empty
+    (an extension's own pages, which extend `base.html`, are rendered from it too)."""
     ctx = dict(PAGE_DEFAULTS)
     for key, value in context.items():
         if value is None and isinstance(PAGE_DEFAULTS.get(key), dict | list):
@@ -202,7 +203,7 @@ def render_page(name: str, **context: Any) -> str:
     The table page embeds the viewer's screen, rendered exactly as the WebSocket pushes it
     (or `screen_html`, if given: HTML from `render_screen`, inserted as it is).
     """
-    ctx = _with_defaults(context)
+    ctx = page_context(context)
     if name == "table.html":
         html = ctx.get("screen_html")
         ctx["screen_html"] = Markup(render_screen(_game_id(ctx), ctx) if html is None else html)
@@ -215,7 +216,7 @@ def render_screen(game_id: str, context: Mapping[str, Any]) -> str:
     Uses the game's own screen if it has one, else the generic one; if the game's screen
     cannot render this view, the viewer still gets the generic screen rather than an error.
     """
-    ctx = _with_defaults(context)
+    ctx = page_context(context)
     status = templates().get_template(STATUS_STRIP).render(ctx)
     return status + _game_screen(game_id, ctx)
 
@@ -223,7 +224,7 @@ def render_screen(game_id: str, context: Mapping[str, Any]) -> str:
 def render_status(context: Mapping[str, Any]) -> str:
     """Only the status strip above a screen (who has sent, the end of the match), for the
     small pushes that change nothing else."""
-    return templates().get_template(STATUS_STRIP).render(_with_defaults(context))
+    return templates().get_template(STATUS_STRIP).render(page_context(context))
 
 
 def _game_screen(game_id: str, ctx: dict[str, Any]) -> str:

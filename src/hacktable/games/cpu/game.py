@@ -16,12 +16,12 @@ a turn passes or a window opens or closes, never because somebody played a card 
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, SpielCoverage, Viewer
+from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.games.cpu import combat, daemons, flow, moves, pictures, text, views
 from hacktable.games.cpu import state as st
@@ -256,7 +256,7 @@ class CPU(BaseGame):
         together, each hand keeping its size. A binary everyone has seen stays as it is; one
         compiled in secret keeps only its size (one source code card and so many
         libraries), the cards re-dealt too."""
-        new = copy.deepcopy(state)
+        new = tree_copy(state)
         binaries = new["binaries"]
         hidden = set(new["hidden"])
         table = deck(new["options"])

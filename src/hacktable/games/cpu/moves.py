@@ -18,11 +18,11 @@ fuzzer. A move is made in one of these roles, decided by the state alone:
 
 from __future__ import annotations
 
-import copy
 import random
 from itertools import combinations
 
 from hacktable.engine.contract import EVERYONE, Event
+from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.games.cpu import combat, daemons, flow
 from hacktable.games.cpu.actions import Move
@@ -102,7 +102,7 @@ def daemons_first(state: State, seat: int, move: Move) -> bool:
 
 def after_daemons(state: State) -> State:
     """A copy of the state in which the waiting daemons have run their defaults."""
-    trial = copy.deepcopy(state)
+    trial = tree_copy(state)
     events: Events = []
     daemons.fire_defaults(trial, events)
     flow.settle(trial, events)

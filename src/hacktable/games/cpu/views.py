@@ -9,9 +9,9 @@ Card texts are not repeated in views: `hacktable.games.cpu.cards.CATALOGUE` has 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from hacktable.engine.contract import GM, SPECTATOR, Viewer
+from hacktable.engine.contract import GM, SPECTATOR, OutcomeJson, Viewer
 from hacktable.games.cpu.cards import deck
 from hacktable.games.cpu.flow import outcome
 from hacktable.games.cpu.state import (
@@ -26,19 +26,116 @@ from hacktable.games.cpu.state import (
     values,
 )
 
+# -- the typed view: what `view` returns, key for key (the screen builder reads these) --------
 
-def card_json(state: State, number: int) -> dict[str, Any]:
+class CardView(TypedDict):
+    """An Option ROM: one card face up."""
+
+    id: int
+    key: str
+    name: str
+    kind: str
+
+
+class ItemView(CardView):
+    """A card or binary in memory, in a hand or in the trash; `cards` are [number, key]."""
+
+    binary: bool
+    cards: list[list[int | str]]
+    attack: int
+    defence: int
+    reaction: int
+    daemon: NotRequired[bool]
+    """Only on an item in memory."""
+
+
+class MachineView(TypedDict):
+    seat: int
+    name: str
+    status: str
+    cycles: int
+    hand: int
+    memory: list[ItemView]
+    daemons: list[int]
+    roms: list[CardView]
+    memory_slots: int
+    rom_slots: int
+    skip: int
+    boot_left: int
+    idled_last: int
+    attackers: list[int]
+    rebooting: bool
+
+
+class DdosView(TypedDict):
+    target: int
+    shield: int
+
+
+class TurnView(TypedDict):
+    number: int
+    seat: int
+    step: str
+    free: int
+    spent: int
+    idled: int
+    cloud: int
+    doubled: bool
+    ddos: list[DdosView]
+    fired: list[int]
+    pending: list[int]
+    missed: bool
+    retake_left: int
+
+
+class WindowView(TypedDict):
+    """A reaction or nullify window: `seat` answers an attack from `against`."""
+
+    kind: str
+    seat: int
+    against: int
+    value: int
+    reaction: bool
+
+
+class CpuView(TypedDict):
+    """One viewer's view: the public table, plus a seat's `seat` and `hand`, or the
+    gamemaster's `gm`, `hands` and `draw_order` ([number, key], top first)."""
+
+    game: str
+    players: list[str]
+    first: int
+    round: int
+    round_limit: int
+    turn: TurnView
+    window: WindowView | None
+    machines: list[MachineView]
+    draw_pile: int
+    trash: list[ItemView]
+    supply: int
+    out_order: list[int]
+    over: bool
+    outcome: OutcomeJson | None
+    options: dict[str, Any]
+    seat: NotRequired[int]
+    hand: NotRequired[list[ItemView]]
+    gm: NotRequired[bool]
+    hands: NotRequired[list[list[ItemView]]]
+    draw_order: NotRequired[list[list[int | str]]]
+
+
+def card_json(state: State, number: int) -> CardView:
     kind = card(state, number)
     return {"id": number, "key": kind.key, "name": kind.name, "kind": kind.kind}
 
 
-def item_json(state: State, head: int, daemon: bool | None = None) -> dict[str, Any]:
+def item_json(state: State, head: int, daemon: bool | None = None) -> ItemView:
     """A card or binary: its parts as [number, key] pairs, and its summed attack, defence
     and reaction."""
     attack, defence, reaction = values(state, head)
     table = deck(state["options"])
     kind = table[head]
-    item = {"id": head, "key": kind.key, "name": kind.name, "kind": kind.kind,
+    item: ItemView = {"id": head, "key": kind.key, "name": kind.name, "kind": kind.kind,
             "binary": is_binary(state, head),
             "cards": [[n, table[n].key] for n in parts(state, head)],
             "attack": attack, "defence": defence, "reaction": reaction}
@@ -47,7 +144,7 @@ def item_json(state: State, head: int, daemon: bool | None = None) -> dict[str, 
     return item
 
 
-def machine_json(state: State, seat: int) -> dict[str, Any]:
+def machine_json(state: State, seat: int) -> MachineView:
     m = machine(state, seat)
     daemons = m["daemons"]
     return {
@@ -62,7 +159,7 @@ def machine_json(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: State) -> CpuView:
     turn = state["turn"]
     result = outcome(state)
     window = state["window"]
@@ -75,11 +172,11 @@ def public_view(state: State) -> dict[str, Any]:
             "number": turn["number"], "seat": turn["seat"], "step": turn["step"],
             "free": free_cycles(state), "spent": turn["spent"], "idled": turn["idled"],
             "cloud": turn["extra"], "doubled": turn["doubled"],
-            "ddos": [dict(entry) for entry in turn["ddos"]], "fired": list(turn["fired"]),
+            "ddos": [DdosView(**entry) for entry in turn["ddos"]], "fired": list(turn["fired"]),
             "pending": list(turn["pending"]), "missed": turn["missed"],
             "retake_left": turn["retake_left"],
         },
-        "window": None if window is None else dict(window),
+        "window": None if window is None else WindowView(**window),
         "machines": [machine_json(state, seat) for seat in range(len(state["names"]))],
         "draw_pile": len(state["deck"]),
         "trash": [item_json(state, head) for head in state["trash"]],
@@ -91,7 +188,7 @@ def public_view(state: State) -> dict[str, Any]:
     }
 
 
-def view(state: State, viewer: Viewer) -> dict[str, Any]:
+def view(state: State, viewer: Viewer) -> CpuView:
     result = public_view(state)
     if viewer == SPECTATOR:
         return result

@@ -28,7 +28,6 @@ State (JSON):
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -43,6 +42,7 @@ from hacktable.engine.contract import (
     SpielCoverage,
     Viewer,
 )
+from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.engine.options import Option, OptionSchema
 from hacktable.games.dotrun import companion_reward, tasking
@@ -50,6 +50,7 @@ from hacktable.games.dotrun.companion_moves import COLOURS, RINGS, choose
 from hacktable.games.dotrun.tasks import stats as task_stats
 from hacktable.games.dotrun.tasks.options import TASK_OPTIONS
 from hacktable.games.dotrun.tasks.source import record
+from hacktable.games.dotrun.views import CompanionView
 
 CHOOSE, HACK, OVER = "choose", "hack", "over"
 VERBS = ("choose", "skip", "answer", "center", "alarm")
@@ -202,7 +203,7 @@ def close_hack(state: dict, reason: str) -> list[Event]:
         results.append({"seat": seat, "colour": choice["colour"], "ring": choice["ring"],
                         "goal": choice["goal"], "solved": solved, "answered": given is not None})
         state["revealed"][seat] = {"turn": turn, "kind": task["kind"],
-                                   "public": copy.deepcopy(task["public"]),
+                                   "public": tree_copy(task["public"]),
                                    "answer": task["secret"]["answer"], "given": given,
                                    "solved": solved, **{k: choice[k] for k in
                                                         ("colour", "ring", "goal")}}
@@ -288,13 +289,13 @@ def prompts(state: Mapping[str, Any]) -> dict[int, Prompt]:
                                   {"turn": turn, "colour": choice["colour"],
                                    "ring": choice["ring"], "goal": choice["goal"],
                                    "task": {"kind": task["kind"],
-                                            "public": copy.deepcopy(task["public"])}})
+                                            "public": tree_copy(task["public"])}})
     return result
 
 
 # -- views ------------------------------------------------------------------------------------
 
-def public(state: Mapping[str, Any]) -> dict[str, Any]:
+def public(state: Mapping[str, Any]) -> CompanionView:
     """What the whole table sees: choices, who is hacking, the last results, the
     statistics, the end. Answers, tasks and whether a hacker has answered are not in it."""
     return {
@@ -304,21 +305,21 @@ def public(state: Mapping[str, Any]) -> dict[str, Any]:
         "phase": state["phase"],
         "task_seconds": state["options"]["task_seconds"],
         "tasks": state["options"]["tasks"],
-        "choices": copy.deepcopy(state["choices"]),
+        "choices": tree_copy(state["choices"]),
         "hackers": hackers(state) if state["phase"] == HACK else [],
-        "last": copy.deepcopy(state["last"]),
-        "stats": copy.deepcopy(state["stats"]),
+        "last": tree_copy(state["last"]),
+        "stats": tree_copy(state["stats"]),
         "rates": task_stats.rates(state["stats"]),
-        "per_seat": copy.deepcopy(state["per_seat"]),
-        "result": copy.deepcopy(state["result"]),
+        "per_seat": tree_copy(state["per_seat"]),
+        "result": tree_copy(state["result"]),
         "over": state["phase"] == OVER,
         "outcome": None if state["result"] is None else outcome(state).to_json(),
     }
 
 
-def view(state: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
+def view(state: Mapping[str, Any], viewer: Viewer) -> CompanionView:
     if viewer == GM:
-        return {**public(state), "gm": True, "state": copy.deepcopy(state)}
+        return {**public(state), "gm": True, "state": tree_copy(state)}
     if viewer == SPECTATOR:
         return public(state)
     if not isinstance(viewer, int) or isinstance(viewer, bool) \
@@ -327,9 +328,9 @@ def view(state: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
     task = state["tasks"][viewer] if state["phase"] == HACK else None
     return {**public(state), "seat": viewer, "name": state["names"][viewer],
             "task": None if task is None else {"kind": task["kind"],
-                                              "public": copy.deepcopy(task["public"])},
+                                              "public": tree_copy(task["public"])},
             "answer": state["answers"][viewer] if state["phase"] == HACK else None,
-            "revealed": copy.deepcopy(state["revealed"][viewer])}
+            "revealed": tree_copy(state["revealed"][viewer])}
 
 
 def outcome(state: Mapping[str, Any]) -> Outcome:
@@ -462,7 +463,7 @@ class DotRunCompanion(BaseGame):
     def preview(self, state: dict, seat: int, action: Action) -> list[Event]:
         """Checked on a copy; says only how the move was understood, never whether an
         answer is right."""
-        apply(copy.deepcopy(state), seat, action, random.Random(0))
+        apply(tree_copy(state), seat, action, random.Random(0))
         return [Event("preview", {"action": check_action(action)}, (seat,))]
 
     def parse(self, state: dict, seat: int, text: str) -> Action:
@@ -501,13 +502,13 @@ class DotRunCompanion(BaseGame):
             audio = (task or {}).get("public", {}).get("audio")
             if isinstance(audio, dict) and audio.get("id") == media_id:
                 return {"renderer": "speech-under-noise",
-                        "spec": copy.deepcopy(task["secret"]["hidden"]["audio"])}
+                        "spec": tree_copy(task["secret"]["hidden"]["audio"])}
         return None
 
     def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
         """Other hackers' tasks are dealt afresh (same terminal); their answers are
         secret too, so they are shuffled between sent and not sent."""
-        new = copy.deepcopy(state)
+        new = tree_copy(state)
         if new["phase"] != HACK:
             return new
         source = tasking.source(new["options"]["tasks"])

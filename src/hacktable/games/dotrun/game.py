@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -17,6 +16,7 @@ from hacktable.engine.contract import (
     SpielCoverage,
     Viewer,
 )
+from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.games.dotrun import actions, pictures, rules, tasking, text, views
 from hacktable.games.dotrun.actions import (
@@ -75,7 +75,7 @@ class DotRun(BaseGame):
 
     def preview(self, state: dict, seat: int, action: Action) -> list[Event]:
         """Checked on a copy, so nothing the move causes (a card drawn) is revealed."""
-        rules.apply(copy.deepcopy(state), seat, action, random.Random(0))
+        rules.apply(tree_copy(state), seat, action, random.Random(0))
         return [Event("preview", {"action": self.action_to_json(action),
                                   "text": text.action_text(action)}, (seat,))]
 
@@ -99,7 +99,7 @@ class DotRun(BaseGame):
             audio = (task or {}).get("public", {}).get("audio")
             if isinstance(audio, dict) and audio.get("id") == media_id:
                 return {"renderer": "speech-under-noise",
-                        "spec": copy.deepcopy(task["secret"]["hidden"]["audio"])}
+                        "spec": tree_copy(task["secret"]["hidden"]["audio"])}
         return None
 
     def outcome(self, state: dict) -> Outcome | None:
@@ -166,7 +166,7 @@ class DotRun(BaseGame):
         """Re-deal what `seat` cannot know: the deck's order, every face-down card (its own
         too: placed cards cannot be looked at), other runners' drawn cards, and other
         hackers' tasks."""
-        new = copy.deepcopy(state)
+        new = tree_copy(state)
         pool = list(new["deck"])
         for row in new["rows"]:
             pool += row

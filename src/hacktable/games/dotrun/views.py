@@ -11,14 +11,115 @@ before resolution. The gamemaster view (for audits) holds the whole state.
 
 from __future__ import annotations
 
-import copy
 from functools import cache
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from hacktable.engine.contract import GM, SPECTATOR, Viewer
+from hacktable.engine.contract import GM, SPECTATOR, OutcomeJson, Viewer
+from hacktable.engine.copying import tree_copy
 from hacktable.games.dotrun.board import load
 from hacktable.games.dotrun.rules import OVER, STRESS, role, runner_done
 from hacktable.games.dotrun.tasks import stats as task_stats
+
+# -- the typed views: what `view` (./Run) and `companion.view` return, key for key -------------
+
+class LockoutsView(TypedDict):
+    supply: int
+    locked: list[str]
+    total: int
+
+
+class DiscardView(TypedDict):
+    """A face-up discarded card and whose row it came from."""
+
+    card: str
+    seat: int
+
+
+class TaskView(TypedDict):
+    """A seat's own task while hacking: its kind and public part (never its answer)."""
+
+    kind: str
+    public: dict[str, Any]
+
+
+class DotrunView(TypedDict):
+    """One viewer's ./Run view: the public table, plus a seat's `seat` to `last_hack`, or
+    the gamemaster's `gm` and `state`. Plans, resolution steps and the board stay plain
+    JSON records (`text.plan_text`, `text.describe` and `svg.draw` read them)."""
+
+    game: str
+    players: list[str]
+    turn: int
+    phase: str
+    board: dict[str, Any]
+    pawns: list[str | None]
+    alertness: int
+    alertness_limit: int
+    lockouts: LockoutsView
+    plans: list[dict[str, Any] | None]
+    deck: int
+    discard: list[DiscardView]
+    rows: list[int]
+    holding: list[bool]
+    draws: list[int]
+    done: list[bool]
+    stress_seconds: int
+    planning_seconds: int
+    failed_hack_alertness: int
+    round_alertness: int
+    alarm_stops_runners: bool
+    tasks: str
+    last_turn: list[dict[str, Any]]
+    result: dict[str, Any] | None
+    over: bool
+    task_stats: dict[str, dict[str, dict[str, int]]]
+    task_rates: dict[str, dict[str, float | None]]
+    outcome: OutcomeJson | None
+    seat: NotRequired[int]
+    name: NotRequired[str]
+    hand: NotRequired[str | None]
+    task: NotRequired[TaskView | None]
+    answer: NotRequired[str | None]
+    last_hack: NotRequired[dict[str, Any] | None]
+    gm: NotRequired[bool]
+    state: NotRequired[dict[str, Any]]
+
+
+class ChoiceView(TypedDict):
+    """A companion seat's choice: a terminal to hack, or not hacking."""
+
+    hack: bool
+    colour: NotRequired[str]
+    ring: NotRequired[str]
+    goal: NotRequired[bool]
+
+
+class CompanionView(TypedDict):
+    """One viewer's view of the ./Run companion (`companion.view`): the public part, plus a
+    seat's `seat` to `revealed`, or the gamemaster's `gm` and `state`."""
+
+    game: str
+    players: list[str]
+    turn: int
+    phase: str
+    task_seconds: int
+    tasks: str
+    choices: list[ChoiceView | None]
+    hackers: list[int]
+    last: dict[str, Any] | None
+    stats: dict[str, dict[str, dict[str, int]]]
+    rates: dict[str, dict[str, float | None]]
+    per_seat: list[dict[str, int]]
+    result: dict[str, Any] | None
+    over: bool
+    outcome: OutcomeJson | None
+    seat: NotRequired[int]
+    name: NotRequired[str]
+    task: NotRequired[TaskView | None]
+    answer: NotRequired[str | None]
+    revealed: NotRequired[dict[str, Any] | None]
+    gm: NotRequired[bool]
+    state: NotRequired[dict[str, Any]]
 
 
 @cache
@@ -27,7 +128,7 @@ def board_json(name: str) -> dict[str, Any]:
     return load(name).to_json()
 
 
-def outcome_json(state: dict) -> dict[str, Any] | None:
+def outcome_json(state: dict) -> OutcomeJson | None:
     result = state["result"]
     if result is None:
         return None
@@ -38,7 +139,7 @@ def outcome_json(state: dict) -> dict[str, Any] | None:
             "summary": result["summary"]}
 
 
-def public(state: dict) -> dict[str, Any]:
+def public(state: dict) -> DotrunView:
     options = state["options"]
     n = len(state["names"])
     stress = state["phase"] == STRESS
@@ -67,31 +168,31 @@ def public(state: dict) -> dict[str, Any]:
         "round_alertness": options["round_alertness"],
         "alarm_stops_runners": options["alarm_stops_runners"],
         "tasks": options["tasks"],
-        "last_turn": copy.deepcopy(state["last_turn"]),
+        "last_turn": tree_copy(state["last_turn"]),
         "result": None if state["result"] is None else dict(state["result"]),
         "over": state["phase"] == OVER,
-        "task_stats": copy.deepcopy(state["task_stats"]),
+        "task_stats": tree_copy(state["task_stats"]),
         "task_rates": task_stats.rates(state["task_stats"]),
         "outcome": outcome_json(state),
     }
 
 
-def seat_view(state: dict, seat: int) -> dict[str, Any]:
+def seat_view(state: dict, seat: int) -> DotrunView:
     result = public(state)
     result["seat"] = seat
     result["name"] = state["names"][seat]
     result["hand"] = state["hands"][seat]
     task = state["tasks"][seat] if state["phase"] == STRESS else None
     result["task"] = None if task is None else {"kind": task["kind"],
-                                               "public": copy.deepcopy(task["public"])}
+                                               "public": tree_copy(task["public"])}
     result["answer"] = state["answers"][seat] if state["phase"] == STRESS else None
-    result["last_hack"] = copy.deepcopy(state["last_hack"][seat])
+    result["last_hack"] = tree_copy(state["last_hack"][seat])
     return result
 
 
-def view(state: dict, viewer: Viewer) -> dict[str, Any]:
+def view(state: dict, viewer: Viewer) -> DotrunView:
     if viewer == GM:
-        return {**public(state), "gm": True, "state": copy.deepcopy(state)}
+        return {**public(state), "gm": True, "state": tree_copy(state)}
     if viewer == SPECTATOR:
         return public(state)
     return seat_view(state, viewer)

@@ -16,6 +16,7 @@ from hacktable.engine.contract import (
     SpielCoverage,
     Viewer,
 )
+from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.engine.memo import IdentityMemo
 from hacktable.games.rexfurum import hidden, rules, text, views
@@ -184,9 +185,8 @@ class RexFurum(BaseGame):
         total, and a player whose companies an outing announced keeps them where the totals
         allow), other players' pending orders, who made the open bribes, and the other
         players' private reports (each gets the public part of this seat's own)."""
-        import copy
 
-        new = copy.deepcopy(state)
+        new = tree_copy(state)
         n = len(new["names"])
         others = [p for p in range(n) if p != seat]
         for company in range(new["options"]["companies"]):

@@ -8,10 +8,10 @@ read-only.
 
 from __future__ import annotations
 
-import copy
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from hacktable.engine.contract import GM, SPECTATOR, Viewer
+from hacktable.engine.contract import GM, SPECTATOR, OutcomeJson, Viewer
+from hacktable.engine.copying import tree_copy
 from hacktable.games.rexfurum import rules
 from hacktable.games.rexfurum.orders import COMPANIES, ORDER_TYPES, company_name
 from hacktable.games.rexfurum.text import orders_text
@@ -19,7 +19,58 @@ from hacktable.games.rexfurum.text import orders_text
 COMPANY_NAMES = tuple(company_name(c) for c in range(len(COMPANIES)))
 
 
-def _common(state: dict) -> dict[str, Any]:
+# -- the typed view: what `view` returns, key for key (the screen builder reads these) --------
+
+class ReportView(TypedDict):
+    """A seat's report for one round (`rules` writes it). `standings` rows are [seat, money,
+    earned last round or None]; `notices` are the round's events this seat may read."""
+
+    round: int
+    final: bool
+    money: int
+    earned_last: int | None
+    salary: int
+    jobs: list[int]
+    totals: list[int]
+    standings: list[list[int | None]]
+    orders_last: list[dict[str, Any]] | None
+    notices: list[dict[str, Any]]
+
+
+class RexfurumView(TypedDict):
+    """One viewer's view: the common part (`_common`), plus a seat's own figures, orders and
+    reports (`seat_view`), the spectator's public standings and announcements
+    (`spectator_view`), or the gamemaster's whole state and every order in words
+    (`gm_view`). `orders_text` is the seat's orders in words, or the gamemaster's list of
+    every seat's. `invest_limit` is added by `RexFurum.view`."""
+
+    game: str
+    players: list[str]
+    companies: list[str]
+    round: int
+    rounds: int
+    round_minutes: int
+    action_points: int
+    over: bool
+    totals: list[int]
+    outcome: OutcomeJson | None
+    invest_limit: NotRequired[int]
+    seat: NotRequired[int]
+    name: NotRequired[str]
+    money: NotRequired[int]
+    jobs: NotRequired[list[int]]
+    standings: NotRequired[list[list[int | None]] | None]
+    orders: NotRequired[list[dict[str, Any]] | None]
+    orders_text: NotRequired[str | list[str | None] | None]
+    points_used: NotRequired[int]
+    reports: NotRequired[list[ReportView]]
+    announcements: NotRequired[list[dict[str, Any]]]
+    gm: NotRequired[bool]
+    state: NotRequired[dict[str, Any]]
+    history_text: NotRequired[list[list[str]]]
+
+
+def _common(state: dict) -> RexfurumView:
     options = state["options"]
     over = state["over"]
     outcome = rules.outcome(state) if over else None
@@ -37,7 +88,7 @@ def _common(state: dict) -> dict[str, Any]:
     }
 
 
-def seat_view(state: dict, seat: int) -> dict[str, Any]:
+def seat_view(state: dict, seat: int) -> RexfurumView:
     """Built straight into one dict: bots ask for a view every seat, every round."""
     orders = state["orders"][seat]
     reports = state["reports"][seat]
@@ -58,7 +109,7 @@ def seat_view(state: dict, seat: int) -> dict[str, Any]:
     return result
 
 
-def spectator_view(state: dict) -> dict[str, Any]:
+def spectator_view(state: dict) -> RexfurumView:
     public = state["options"]["public_money"]
     return {
         **_common(state),
@@ -68,19 +119,19 @@ def spectator_view(state: dict) -> dict[str, Any]:
     }
 
 
-def gm_view(state: dict) -> dict[str, Any]:
+def gm_view(state: dict) -> RexfurumView:
     names = state["names"]
     return {
         **_common(state),
         "gm": True,
-        "state": copy.deepcopy(state),
+        "state": tree_copy(state),
         "orders_text": [None if o is None else orders_text(o, names) for o in state["orders"]],
         "history_text": [[orders_text(o, names) for o in round_orders]
                          for round_orders in state["history"]],
     }
 
 
-def view(state: dict, viewer: Viewer) -> dict[str, Any]:
+def view(state: dict, viewer: Viewer) -> RexfurumView:
     if viewer == GM:
         return gm_view(state)
     if viewer == SPECTATOR:

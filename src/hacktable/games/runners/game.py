@@ -22,12 +22,12 @@ begins, and a clock for NPCs runs once over the whole run: it cannot count hidde
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, SpielCoverage, Viewer
+from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.games.runners import (
     asks,
@@ -82,7 +82,7 @@ class Runners(BaseGame):
         action = self.action_from_json(action)
         if state["phase"] == OVER:
             raise Rejected("The mission is over.")
-        trial = copy.deepcopy(state)
+        trial = tree_copy(state)
         if seat == GM_SEAT:
             events = gm_moves.perform(trial, action, rng)
         else:
@@ -199,7 +199,7 @@ class Runners(BaseGame):
             raise Rejected("A move is an object with a \"do\", e.g. {\"do\": \"sneak\"}.")
         if len(data) > ACTION_KEYS:
             raise Rejected("That move has too many parts.")
-        return copy.deepcopy(dict(data))
+        return tree_copy(dict(data))
 
     def action_labels(self, action: Any) -> list[str]:
         """The move, and which common action (`act attack`), for the simulator's table."""
@@ -252,7 +252,7 @@ class Runners(BaseGame):
         """Change what runners may not know: hidden NPCs' names, HP, stats and tokens, how
         many there are, the hits any NPC took while hidden, every DC, and the GM-only rolls
         and how many there were. The GM (seat 0) knows everything: nothing moves."""
-        new = copy.deepcopy(state)
+        new = tree_copy(state)
         if seat == GM_SEAT:
             return new
         self._more_in_the_shadows(new, rng)

@@ -7,12 +7,12 @@ may end their turn, if their seconds are spent."""
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping
 from typing import Any
 
 from hacktable.engine.contract import Event
+from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.games.runners import calls, checks, combat, hacking, initiative, maps, turns
 from hacktable.games.runners.characters import STATS
@@ -44,7 +44,7 @@ def perform(state: State, action: Mapping[str, Any], rng: random.Random) -> list
     phases = PHASES.get(do, (MISSION,))
     if state["phase"] not in phases:
         raise Rejected(WRONG_PHASE.get(state["phase"], "The mission is over."))
-    before = None if do in NOT_UNDONE else copy.deepcopy({k: v for k, v in state.items()
+    before = None if do in NOT_UNDONE else tree_copy({k: v for k, v in state.items()
                                                           if k != "undo"})
     events: list[Event] = []
     handler(state, action, rng, events)

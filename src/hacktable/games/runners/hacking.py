@@ -5,12 +5,12 @@ hackers exist outside the building."""
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping
 from typing import Any
 
 from hacktable.engine.contract import Event
+from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.games.dotrun.tasks.generate import check, generate
 from hacktable.games.dotrun.tasks.model import COLOURS, public_view
@@ -87,5 +87,5 @@ def media(state: State, viewer: Any, media_id: str) -> dict[str, Any] | None:
         audio = held["task"].get("public", {}).get("audio")
         if isinstance(audio, dict) and audio.get("id") == media_id:
             return {"renderer": "speech-under-noise",
-                    "spec": copy.deepcopy(held["task"]["hidden"]["audio"])}
+                    "spec": tree_copy(held["task"]["hidden"]["audio"])}
     return None

@@ -12,12 +12,12 @@ Who is asked what (`prompts`):
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, SpielCoverage, Viewer
+from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.games.scarecity import city, claims, pictures, rounds, text, views
 from hacktable.games.scarecity import state as st
@@ -233,7 +233,7 @@ class ScareCity(BaseGame):
     def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
         """Shuffle both decks and the other players' secret plans cannot be told apart:
         here the decks are re-shuffled (plans are kept, since they must stay feasible)."""
-        new = copy.deepcopy(state)
+        new = tree_copy(state)
         rng.shuffle(new["deck"])
         rng.shuffle(new["impact_deck"])
         return new

@@ -10,9 +10,9 @@ Card, except the gamemaster, who sees everything. Card texts are not repeated in
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from hacktable.engine.contract import GM, SPECTATOR, Viewer
+from hacktable.engine.contract import GM, SPECTATOR, OutcomeJson, Viewer
 from hacktable.games.scarecity.cards import impact, program
 from hacktable.games.scarecity.city import plan_cost
 from hacktable.games.scarecity.claims import claimers, tokens_left
@@ -20,12 +20,137 @@ from hacktable.games.scarecity.debrief import debrief
 from hacktable.games.scarecity.outcome import outcome
 from hacktable.games.scarecity.state import State
 
+# -- the typed view: what `view` returns, key for key (the screen builder reads these) --------
 
-def card_json(number: int) -> dict[str, Any]:
+class CardView(TypedDict):
+    """A Program Card by its table number and its catalogue key."""
+
+    id: int
+    key: str
+
+
+class SlotView(CardView):
+    """A card in a city: red when degraded; restored this round or not."""
+
+    degraded: bool
+    restored: bool
+
+
+class ShopCardView(CardView):
+    claims: list[int]
+
+
+class PlayerView(TypedDict):
+    seat: int
+    name: str
+    money: int
+    bitizens: int
+    out: bool
+    tokens: int
+    passed: bool
+    skipped: str | None
+    city: list[SlotView]
+
+
+class PlanView(TypedDict):
+    """A seat's secret plan for phases 2–3 (card numbers), and what it will spend."""
+
+    restore: list[int]
+    decommission: list[int]
+    buy: list[int]
+    done: bool
+    spend: int
+
+
+class HitRowView(TypedDict):
+    """What one Impact Card did to one player (card numbers)."""
+
+    seat: int
+    degraded: list[int]
+    restored: list[int]
+    protected: list[int]
+    bonus: int
+    impact: int
+
+
+class ReportView(TypedDict):
+    """An Impact Card played: its number, its key, and what it did to each player."""
+
+    round: int
+    card: int
+    key: str
+    players: list[HitRowView]
+
+
+class HistoryView(TypedDict):
+    """One round's figures, per seat; `earned` is [money, Bitizens] per seat."""
+
+    round: int
+    money: list[int]
+    bitizens: list[int]
+    earned: list[list[int]]
+    ranking: list[int]
+
+
+class HitView(TypedDict):
+    """An Impact Card that hurt a player, in the debrief (catalogue keys)."""
+
+    round: int
+    impact: str
+    degraded: list[str]
+    bitizens: int
+    bonus: int
+    protected_by: list[str]
+    missing: list[str]
+
+
+class DebriefView(TypedDict):
+    seat: int
+    name: str
+    hits: list[HitView]
+    impact_bitizens: int
+    protection_bitizens: int
+    degraded_cards: int
+
+
+class ScarecityView(TypedDict):
+    """One viewer's view: the public table, plus a seat's `seat` and `plan`, or the
+    gamemaster's `gm`, every `plans`, and both decks in order (catalogue keys, top first)."""
+
+    game: str
+    players: list[PlayerView]
+    round: int
+    phase: str
+    dealer: int
+    ranking: list[int]
+    claim_order: list[int]
+    claim_turn: int | None
+    shop: list[ShopCardView]
+    deck: int
+    impact_deck: int
+    discard: list[CardView]
+    impact_discard: list[str]
+    reports: list[ReportView]
+    history: list[HistoryView]
+    out_order: list[int]
+    over: bool
+    result: str | None
+    outcome: OutcomeJson | None
+    debrief: list[DebriefView] | None
+    options: dict[str, Any]
+    seat: NotRequired[int]
+    plan: NotRequired[PlanView]
+    gm: NotRequired[bool]
+    plans: NotRequired[list[PlanView]]
+    deck_order: NotRequired[list[str]]
+    impact_order: NotRequired[list[str]]
+
+
+def card_json(number: int) -> CardView:
     return {"id": number, "key": program(number).key}
 
 
-def player_json(state: State, seat: int) -> dict[str, Any]:
+def player_json(state: State, seat: int) -> PlayerView:
     p = state["players"][seat]
     return {
         "seat": seat, "name": state["names"][seat], "money": p["money"],
@@ -36,13 +161,13 @@ def player_json(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def plan_json(state: State, seat: int) -> dict[str, Any]:
+def plan_json(state: State, seat: int) -> PlanView:
     plan = state["plans"][seat]
     return {"restore": list(plan["restore"]), "decommission": list(plan["decommission"]),
             "buy": list(plan["buy"]), "done": plan["done"], "spend": plan_cost(state, plan)}
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: State) -> ScarecityView:
     result = outcome(state)
     return {
         "game": "scarecity",
@@ -55,8 +180,8 @@ def public_view(state: State) -> dict[str, Any]:
         "deck": len(state["deck"]), "impact_deck": len(state["impact_deck"]),
         "discard": [card_json(card) for card in state["discard"]],
         "impact_discard": [impact(n).key for n in state["impact_discard"]],
-        "reports": [dict(report) for report in state["reports"]],
-        "history": [dict(line) for line in state["history"]],
+        "reports": [ReportView(**report) for report in state["reports"]],
+        "history": [HistoryView(**line) for line in state["history"]],
         "out_order": list(state["out_order"]),
         "over": state["over"], "result": state["result"],
         "outcome": result.to_json() if result else None,
@@ -65,7 +190,7 @@ def public_view(state: State) -> dict[str, Any]:
     }
 
 
-def view(state: State, viewer: Viewer) -> dict[str, Any]:
+def view(state: State, viewer: Viewer) -> ScarecityView:
     result = public_view(state)
     if viewer == SPECTATOR:
         return result

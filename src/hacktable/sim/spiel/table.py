@@ -16,7 +16,6 @@ of `game.legal_actions` in the game's order, cut at `MAX_ACTIONS - 1` moves.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import random
@@ -25,6 +24,7 @@ from typing import Any
 
 from hacktable.bots.ismcts import clocked
 from hacktable.engine.contract import Action, Event, Game, Prompt, Viewer
+from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.engine.rng import rng_for
 from hacktable.engine.seats import seat_names
@@ -182,7 +182,7 @@ class Table:
         own `search_sample` (as the thinker's samples are),
         and the randomness still to come drawn from a fresh seed (the true
         seed would tell a search the dice ahead)."""
-        new = copy.deepcopy(self)
+        new = tree_copy(self)
         dealt = self.game.search_sample(self.state, seat, rng)
         if dealt is not None:
             new.state = dealt
@@ -192,7 +192,7 @@ class Table:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         return Table(self.game_id, self.players, self.max_moves, self.seed,
-                     copy.deepcopy(self.state), self.entries, self.moves, list(self.history),
+                     tree_copy(self.state), self.entries, self.moves, list(self.history),
                      dict(self.declined), set(self.handed_in), list(self.recall),
                      self.asked, self.listed,
                      self.over, self.exact)

@@ -1,10 +1,11 @@
 """CPU's screen helper: one viewer's view and legal moves turned into rows the template prints.
 
-Everything comes from the context the server passed for one viewer: its own view (a seat
-sees its backing store, never another one nor the draw order) and, for a seat being asked,
-`legal`, its legal moves as action JSON. Each move becomes a button or a choice in a small
-form posting that exact JSON, so no rule is repeated in Jinja or JavaScript: the template
-only prints what this module grouped. Card texts come from the catalogue, not the view.
+Everything comes from the context the server passed for one viewer: its own view
+(`views.CpuView`; a seat sees its backing store, never another one nor the draw order) and,
+for a seat being asked, `legal`, its legal moves as action JSON. Each move becomes a button
+or a choice in a small form posting that exact JSON, so no rule is repeated in Jinja or
+JavaScript: the template only prints what this module grouped. Card texts come from the
+catalogue, not the view.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import hashlib
 import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from hacktable.games.cpu.cards import CATALOGUE, KIND_NAMES
+from hacktable.games.cpu.views import CpuView, ItemView, MachineView
 from hacktable.games.screen_context import closed
 
 Json = dict[str, Any]
@@ -75,7 +77,7 @@ def card_row(key: str) -> Json:
                        if valued else "")}
 
 
-def item_row(item: Mapping[str, Any], position: str = "") -> Json:
+def item_row(item: ItemView, position: str = "") -> Json:
     """A card or binary: its label ("nmap + libao"), summed values, and component cards."""
     cards = [card_row(key) for _, key in item.get("cards") or [[item["id"], item["key"]]]]
     binary = bool(item.get("binary"))
@@ -100,7 +102,7 @@ def item_row(item: Mapping[str, Any], position: str = "") -> Json:
 
 # -- machines -------------------------------------------------------------------------------
 
-def pips(view: Mapping[str, Any], m: Mapping[str, Any]) -> Json:
+def pips(view: CpuView, m: MachineView) -> Json:
     """The machine's cycle counters: free, spent and idled on its turn; all fresh otherwise."""
     turn = view.get("turn") or {}
     total = m["cycles"]
@@ -122,7 +124,7 @@ def pips(view: Mapping[str, Any], m: Mapping[str, Any]) -> Json:
             "free": total, "active": False}
 
 
-def machine_row(view: Mapping[str, Any], m: Mapping[str, Any], you: int | None) -> Json:
+def machine_row(view: CpuView, m: MachineView, you: int | None) -> Json:
     names = view.get("players") or []
     symbol, status = STATUS.get(m["status"], ("?", m["status"]))
     if m["status"] == "booting" and m.get("boot_left"):
@@ -158,7 +160,7 @@ class Costs:
     """A move's cost in cycles, read from the rule options in the view (for labels only:
     the server checks every move)."""
 
-    def __init__(self, view: Mapping[str, Any], sizes: Mapping[int, int],
+    def __init__(self, view: CpuView, sizes: Mapping[int, int],
                  keys: Mapping[int, str]) -> None:
         self.options = view.get("options") or {}
         self.sizes = sizes
@@ -240,7 +242,7 @@ def compile_control(source: Json, moves: Sequence[Mapping[str, Any]],
 
 # -- the whole screen -------------------------------------------------------------------------
 
-def _keep_key(view: Mapping[str, Any]) -> str:
+def _keep_key(view: CpuView) -> str:
     turn = view.get("turn") or {}
     memory = [m.get("memory") for m in view.get("machines") or []]
     digest = hashlib.sha1(json.dumps([turn.get("number"), turn.get("spent"), memory],
@@ -249,7 +251,7 @@ def _keep_key(view: Mapping[str, Any]) -> str:
     return f"t{turn.get('number')}-{digest}"
 
 
-def _window(view: Mapping[str, Any], you: int | None) -> Json | None:
+def _window(view: CpuView, you: int | None) -> Json | None:
     window = view.get("window")
     if not window:
         return None
@@ -274,7 +276,7 @@ def _window(view: Mapping[str, Any], you: int | None) -> Json | None:
             "default_option": ("reaction_default" if window["kind"] == "react" else None)}
 
 
-def _turn(view: Mapping[str, Any], you: int | None) -> Json:
+def _turn(view: CpuView, you: int | None) -> Json:
     turn = view.get("turn") or {}
     names = view.get("players") or []
     seat = turn.get("seat", 0)
@@ -289,7 +291,7 @@ def _turn(view: Mapping[str, Any], you: int | None) -> Json:
             "retake_left": turn.get("retake_left", 0)}
 
 
-def _outcome(context: Mapping[str, Any], view: Mapping[str, Any]) -> Json | None:
+def _outcome(context: Mapping[str, Any], view: CpuView) -> Json | None:
     outcome = context.get("outcome") or view.get("outcome")
     if not outcome:
         return None
@@ -349,7 +351,7 @@ def _item_controls(item: Json, verbs: Moves, cost: Costs, names: Sequence[str],
                                 **({"css": "danger"} if verb == "discard" else {})))
 
 
-def _attach(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], me: Json | None,
+def _attach(view: CpuView, legal: Sequence[Mapping[str, Any]], me: Json | None,
             hand: list[Json]) -> list[Json]:
     """Put every legal move on the item it concerns; what concerns no item comes back as
     the turn's general controls."""
@@ -467,7 +469,7 @@ def _announce(cpu: Mapping[str, Any]) -> str:
     return f"{turn['name']}'s turn."
 
 
-def _table_rows(context: Mapping[str, Any], view: Mapping[str, Any], kind: str,
+def _table_rows(context: Mapping[str, Any], view: CpuView, kind: str,
                 you: int | None) -> dict[str, Any]:
     """Every viewer's rows: the machines, the hand, the turn, the window, the controls."""
     machines = [machine_row(view, m, you) for m in view.get("machines") or []]
@@ -489,7 +491,7 @@ def _table_rows(context: Mapping[str, Any], view: Mapping[str, Any], kind: str,
     }
 
 
-def _gm_rows(view: Mapping[str, Any]) -> dict[str, Any]:
+def _gm_rows(view: CpuView) -> dict[str, Any]:
     """The gamemaster's extra rows: every hand, and the draw pile's order."""
     names = view.get("players") or []
     return {"hands": [{"name": names[s] if s < len(names) else "?",
@@ -519,7 +521,7 @@ def _close(cpu: dict[str, Any]) -> None:
 
 def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
     """Template rows for whichever viewer this view belongs to (a seat, GM or spectator)."""
-    view = context.get("view") or {}
+    view = cast(CpuView, context.get("view") or {})
     kind = "gm" if view.get("gm") else "seat" if "seat" in view else "spectator"
     you = view.get("seat") if kind == "seat" else None
     cpu = _table_rows(context, view, kind, you)

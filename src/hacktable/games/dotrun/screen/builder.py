@@ -1,20 +1,21 @@
 """./Run's screen helper: one viewer's view turned into rows the template prints.
 
-Everything comes from the one view the server passed (a seat's, a spectator's or the
-gamemaster's) and that seat's prompt and legal moves, so the page can show no more than the
-view holds. A placed card is never in a view, so it can never be on a page; the board is
-the engine's own SVG (`games/dotrun/svg.py`), drawn from public parts only.
+Everything comes from the one view the server passed (`views.DotrunView`: a seat's, a
+spectator's or the gamemaster's) and that seat's prompt and legal moves, so the page can
+show no more than the view holds. A placed card is never in a view, so it can never be on a
+page; the board is the engine's own SVG (`games/dotrun/svg.py`), drawn from public parts only.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from hacktable.engine.contract import Event
 from hacktable.games.dotrun import svg
 from hacktable.games.dotrun.text import describe, plan_text
+from hacktable.games.dotrun.views import DotrunView
 
 CARD_HELP = {
     "clockwise": "move one space clockwise",
@@ -53,7 +54,7 @@ def path_words(path_id: str, board: Mapping[str, Any]) -> str:
     return path_id
 
 
-def team(view: Mapping[str, Any], you: int | None) -> list[dict[str, Any]]:
+def team(view: DotrunView, you: int | None) -> list[dict[str, Any]]:
     """One row per player: where they stand, their plan, and (runners) how far they got."""
     rows = []
     stress = view["phase"] == "stress"
@@ -73,7 +74,7 @@ def team(view: Mapping[str, Any], you: int | None) -> list[dict[str, Any]]:
     return rows
 
 
-def steps(view: Mapping[str, Any]) -> list[dict[str, str]]:
+def steps(view: DotrunView) -> list[dict[str, str]]:
     """The last resolution, step by step, in words (public events only)."""
     names = view["players"]
     rows = []
@@ -91,12 +92,12 @@ def steps(view: Mapping[str, Any]) -> list[dict[str, str]]:
     return rows
 
 
-def resolved_turn(view: Mapping[str, Any]) -> int:
+def resolved_turn(view: DotrunView) -> int:
     """The turn `last_turn` belongs to: the one before, unless the game ended on it."""
     return view["turn"] if view.get("over") else view["turn"] - 1
 
 
-def own_hack(view: Mapping[str, Any]) -> dict[str, Any] | None:
+def own_hack(view: DotrunView) -> dict[str, Any] | None:
     """This seat's hacking attempt of the turn just resolved, revealed (answer included)."""
     last = view.get("last_hack")
     if not last or last.get("turn") != resolved_turn(view):
@@ -134,7 +135,7 @@ def controls(legal: Sequence[Mapping[str, Any]] | None, board: Mapping[str, Any]
     return out
 
 
-def announce(view: Mapping[str, Any]) -> str:
+def announce(view: DotrunView) -> str:
     phase = view["phase"]
     if view.get("over"):
         return (view.get("result") or {}).get("summary", "The game is over.")
@@ -146,7 +147,7 @@ def announce(view: Mapping[str, Any]) -> str:
 
 
 def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
-    view = context.get("view") or {}
+    view = cast(DotrunView, context.get("view") or {})
     if view.get("game") != "dotrun":
         return {"dr": None}
     viewer = context.get("viewer")

@@ -1,21 +1,23 @@
 """The ./Run companion's screen helper: the viewer's view as rows the template prints.
 
-Everything comes from the one view the server passed, so the screen shows no more than it
-holds: a seat's own task and revealed answer, everybody's choices and results.
+Everything comes from the one view the server passed (`views.CompanionView`), so the screen
+shows no more than it holds: a seat's own task and revealed answer, everybody's choices and
+results.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from hacktable.games.dotrun.companion import COLOURS, RINGS, choice_text, choose
+from hacktable.games.dotrun.views import ChoiceView, CompanionView
 
 LETTERS = {"red": "R", "blue": "B", "green": "G", "orange": "O"}
 
 
-def _button(colour: str, ring: str, goal: bool, mine: Mapping[str, Any] | None) -> dict:
+def _button(colour: str, ring: str, goal: bool, mine: ChoiceView | None) -> dict:
     action = choose(colour, ring, goal)
     chosen = bool(mine and mine.get("hack") and all(
         mine.get(k) == action[k] for k in ("colour", "ring", "goal")))
@@ -24,7 +26,7 @@ def _button(colour: str, ring: str, goal: bool, mine: Mapping[str, Any] | None) 
             "label": label, "chosen": chosen, "json": json.dumps(action)}
 
 
-def terminal_grid(mine: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+def terminal_grid(mine: ChoiceView | None) -> list[dict[str, Any]]:
     """One row per ring (and the inner ring's goal paths), one button per colour."""
     rows = [{"title": f"{ring.capitalize()} ring", "buttons":
              [_button(c, ring, False, mine) for c in COLOURS]} for ring in RINGS]
@@ -44,7 +46,7 @@ def _results(last: Mapping[str, Any] | None, names: Sequence[str],
             "runners": [names[s] for s in last.get("runners", [])]}
 
 
-def _stats(stats: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _stats(stats: Mapping[str, Mapping[str, Mapping[str, int]]]) -> list[dict[str, Any]]:
     rows = []
     for colour in COLOURS:
         cells = []
@@ -58,7 +60,7 @@ def _stats(stats: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
-    view = context.get("view") or {}
+    view = cast(CompanionView, context.get("view") or {})
     names = list(view.get("players") or [])
     kind = "gm" if view.get("gm") else "seat" if "seat" in view else "spectator"
     you = view.get("seat") if kind == "seat" else None

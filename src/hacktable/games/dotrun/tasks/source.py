@@ -8,11 +8,11 @@ nothing else from this package. `secret` holds the answer and, for blue, the aud
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from hacktable.engine.copying import tree_copy
 from hacktable.games.dotrun.tasks import stats as task_stats
 from hacktable.games.dotrun.tasks.generate import check, generate, guessable, solve
 from hacktable.games.dotrun.tasks.model import RING_NAMES, Task, Unsolvable
@@ -37,7 +37,7 @@ def record(stats: dict, task: Mapping[str, Any], colour: str, ring: str,
     counts in its terminal's colour and ring."""
     if task["kind"] != "code":
         return task_stats.record(stats, from_engine(task), solved)
-    result = copy.deepcopy(stats)
+    result = tree_copy(stats)
     result[colour][ring]["tries"] += 1
     result[colour][ring]["solved"] += int(solved)
     return result

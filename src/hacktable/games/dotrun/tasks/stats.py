@@ -8,10 +8,10 @@ the kinds (red_*, blue_*, green_*).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from hacktable.engine.copying import tree_copy
 from hacktable.games.dotrun.tasks.model import COLOURS, KINDS, RING_NAMES, Task
 
 Stats = dict[str, dict[str, dict[str, int]]]
@@ -26,7 +26,7 @@ def empty() -> Stats:
 
 def record(stats: Stats | None, task: Task, solved: bool) -> Stats:
     """`stats` with one more attempt at `task` (the argument is left unchanged)."""
-    result = copy.deepcopy(stats) if stats else empty()
+    result = tree_copy(stats) if stats else empty()
     rows = {_COLOUR_OF[task.kind], task.colour}
     for colour in rows:
         cell = result[colour][RING_NAMES[task.ring]]

@@ -1,8 +1,9 @@
 """Rex Furum's screen helper: the viewer's view turned into rows the template prints.
 
-Everything here is read from the one view the server passed (a seat's, a spectator's or the
-gamemaster's), so the screen can show no more than that view holds. Verbs, their fields and
-costs come from the game's own order types, so the order form follows the rules as coded.
+Everything here is read from the one view the server passed (`views.RexfurumView`: a seat's,
+a spectator's or the gamemaster's), so the screen can show no more than that view holds.
+Verbs, their fields and costs come from the game's own order types, so the order form
+follows the rules as coded.
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from hacktable.engine.memo import IdentityMemo
 from hacktable.games.rexfurum.orders import COMPANIES, COMPANY_TITLES, FIELD_NAMES, ORDER_TYPES
 from hacktable.games.rexfurum.rules import SELF_TARGET_FORBIDDEN
 from hacktable.games.rexfurum.text import PUBLIC_KINDS, notice_text, orders_text
+from hacktable.games.rexfurum.views import ReportView, RexfurumView
 
 LABELS = {
     "embezzle": "Embezzle",
@@ -79,7 +81,7 @@ def _points(cost: int) -> str:
     return "1 point" if cost == 1 else f"{cost} points"
 
 
-def _keep_key(view: Mapping[str, Any]) -> str:
+def _keep_key(view: RexfurumView) -> str:
     """Changes when the round or this seat's sent orders change, so a push after "Send"
     replaces the form while a push for anything else leaves half-typed orders alone."""
     digest = hashlib.sha1(json.dumps(view.get("orders"), sort_keys=True).encode(),
@@ -99,7 +101,7 @@ def _standings(rows: Sequence[Sequence[Any]] | None, names: Sequence[str],
     return result
 
 
-def _letter(report: Mapping[str, Any], names: Sequence[str], companies: Sequence[str],
+def _letter(report: ReportView, names: Sequence[str], companies: Sequence[str],
             you: int) -> dict[str, Any]:
     notices = report.get("notices") or []
     return {
@@ -127,7 +129,7 @@ def _announcements(notices: Sequence[Mapping[str, Any]], names: Sequence[str],
             for n in list(notices)[::-1][:SHOWN_ANNOUNCEMENTS]]
 
 
-def _recent_public(reports: Sequence[Mapping[str, Any]], count: int) -> list[Mapping[str, Any]]:
+def _recent_public(reports: Sequence[ReportView], count: int) -> list[Mapping[str, Any]]:
     """The last `count` public notices of a seat's letters, oldest first, read from the
     newest letter back (a long match must not cost more per screen)."""
     found: list[Mapping[str, Any]] = []
@@ -140,7 +142,7 @@ def _recent_public(reports: Sequence[Mapping[str, Any]], count: int) -> list[Map
     return found[::-1]
 
 
-def _outcome(context: Mapping[str, Any], view: Mapping[str, Any],
+def _outcome(context: Mapping[str, Any], view: RexfurumView,
              names: Sequence[str]) -> dict[str, Any] | None:
     outcome = context.get("outcome") or view.get("outcome")
     if not outcome:
@@ -158,7 +160,7 @@ def _outcome(context: Mapping[str, Any], view: Mapping[str, Any],
             "winners": [names[s] for s in outcome.get("winners") or []]}
 
 
-def _gm(view: Mapping[str, Any], names: Sequence[str],
+def _gm(view: RexfurumView, names: Sequence[str],
         companies: Sequence[str]) -> dict[str, Any]:
     """The gamemaster's book: every player's hidden figures, all orders, the ledger."""
     state = view.get("state") or {}
@@ -191,11 +193,11 @@ def _gm(view: Mapping[str, Any], names: Sequence[str],
     return {"book": players, "history": list(reversed(history)), "ledger": ledger}
 
 
-def _kind(view: Mapping[str, Any]) -> str:
+def _kind(view: RexfurumView) -> str:
     return "gm" if view.get("gm") else "seat" if "seat" in view else "spectator"
 
 
-def _table_rows(context: Mapping[str, Any], view: Mapping[str, Any], names: list[str],
+def _table_rows(context: Mapping[str, Any], view: RexfurumView, names: list[str],
                 companies: list[str], kind: str) -> dict[str, Any]:
     """What every viewer's screen shows: the players, the companies, the outcome."""
     totals = list(view.get("totals") or [0] * len(companies))
@@ -213,7 +215,7 @@ def _table_rows(context: Mapping[str, Any], view: Mapping[str, Any], names: list
     }
 
 
-def _offers(view: Mapping[str, Any], latest: Mapping[str, Any],
+def _offers(view: RexfurumView, latest: Mapping[str, Any],
             companies: list[str]) -> list[dict[str, Any]]:
     """The bribes this seat was offered in the last report (none once the game is over)."""
     if view.get("over"):
@@ -223,7 +225,7 @@ def _offers(view: Mapping[str, Any], latest: Mapping[str, Any],
             for n in latest.get("notices", []) if n["kind"] == "bribe_offered"]
 
 
-def _letters(reports: list[Any], names: list[str], companies: list[str],
+def _letters(reports: list[ReportView], names: list[str], companies: list[str],
              you: int | None) -> list[Any]:
     """The latest reports as letters, newest first; closed ones are rendered once."""
     latest = reports[-1] if reports else {}
@@ -233,7 +235,7 @@ def _letters(reports: list[Any], names: list[str], companies: list[str],
         for r in reversed(reports[-SHOWN_LETTERS:])]
 
 
-def _seat_rows(context: Mapping[str, Any], view: Mapping[str, Any], names: list[str],
+def _seat_rows(context: Mapping[str, Any], view: RexfurumView, names: list[str],
                companies: list[str], round_text: str) -> dict[str, Any]:
     """A player's own panels: orders, letters, standings, offers, what to announce."""
     you = view.get("seat")
@@ -266,7 +268,7 @@ def _seat_rows(context: Mapping[str, Any], view: Mapping[str, Any], names: list[
     }
 
 
-def _gm_rows(view: Mapping[str, Any], names: list[str], companies: list[str],
+def _gm_rows(view: RexfurumView, names: list[str], companies: list[str],
              round_text: str) -> dict[str, Any]:
     """The gamemaster's panels: the book, the ledger, every player's money."""
     rows = _gm(view, names, companies)
@@ -279,7 +281,7 @@ def _gm_rows(view: Mapping[str, Any], names: list[str], companies: list[str],
     return rows
 
 
-def _spectator_rows(view: Mapping[str, Any], names: list[str],
+def _spectator_rows(view: RexfurumView, names: list[str],
                     round_text: str) -> dict[str, Any]:
     """What anyone watching sees: the public standings and announcements."""
     return {"standings": _standings(view.get("standings"), names, None),
@@ -289,7 +291,7 @@ def _spectator_rows(view: Mapping[str, Any], names: list[str],
 
 def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
     """Template rows for whichever viewer this view belongs to (seat, GM or spectator)."""
-    view = context.get("view") or {}
+    view = cast(RexfurumView, context.get("view") or {})
     names = list(view.get("players") or [])
     companies = list(view.get("companies") or [])
     kind = _kind(view)

@@ -7,18 +7,19 @@ triggers, every runner's kept rolls, the map with all tokens. A runner's screen 
 first) gets their sheet and kept rolls, the public order, their seconds, the common actions
 as one-tap buttons aimed at what their own view names, the map to tap, and whether the
 clock stands still because the turn waits on the GM. Everything comes from the viewer's own
-view, so nothing hidden can reach a runner's page; the costs printed on buttons come from
-the rule options in the view, and the server checks every move again.
+view (`views.RunnersView`), so nothing hidden can reach a runner's page; the costs printed
+on buttons come from the rule options in the view, and the server checks every move again.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from hacktable.games.runners import maps
 from hacktable.games.runners.characters import STAT_NAMES, STATS
+from hacktable.games.runners.views import NpcView, RollView, RunnersView, RunnerView
 
 Json = dict[str, Any]
 VISIBILITY_LABELS = {"gm": "runner and GM", "public": "everyone", "blind": "GM only (blind)",
@@ -38,7 +39,7 @@ def _seconds(n: int) -> str:
     return f"{n} s"
 
 
-def _roll_row(view: Mapping[str, Any], roll: Mapping[str, Any]) -> Json:
+def _roll_row(view: RunnersView, roll: RollView) -> Json:
     runners = {r["seat"]: r["name"] for r in view.get("runners") or []}
     npcs = {n.get("id", n.get("ref")): n["name"] for n in view.get("npcs") or []}
     who = npcs.get(roll.get("npc"), "an NPC") if roll.get("npc") else runners.get(
@@ -68,7 +69,7 @@ def _roll_row(view: Mapping[str, Any], roll: Mapping[str, Any]) -> Json:
                 roll.get("visibility", ""), roll.get("visibility", ""))}
 
 
-def _tokens(view: Mapping[str, Any], gm: bool) -> dict[tuple[int, int], list[Json]]:
+def _tokens(view: RunnersView, gm: bool) -> dict[tuple[int, int], list[Json]]:
     """The tokens on each square this viewer may see: runners inside, and NPCs (marked
     hidden for the GM where the runners cannot see them)."""
     tokens: dict[tuple[int, int], list[Json]] = {}
@@ -99,7 +100,7 @@ def _cell(x: int, y: int, char: str, here: list[Json], reach: set[tuple[int, int
             "label": f"({x}, {y}) {label}"}
 
 
-def _map(view: Mapping[str, Any], gm: bool, reach: set[tuple[int, int]] | None = None
+def _map(view: RunnersView, gm: bool, reach: set[tuple[int, int]] | None = None
          ) -> Json | None:
     """The map's squares with their tokens; `reach`: the squares this runner can run to
     with the seconds left (marked, so a tap lands somewhere the server accepts)."""
@@ -118,7 +119,7 @@ SQUARE_CSS = {"#": "wall", ".": "floor", ",": "dark", "+": "door", "'": "open", 
               "S": "start"}
 
 
-def _move_choices(view: Mapping[str, Any], me: Mapping[str, Any], left: int) -> list[Json]:
+def _move_choices(view: RunnersView, me: RunnerView, left: int) -> list[Json]:
     options = view.get("options") or {}
     per = options.get("sneak_move_seconds", 2) if me.get("sneaking") else options.get(
         "move_seconds", 1)
@@ -160,7 +161,7 @@ BUTTONS_PER_ACTION = 4
 """Up to this many targets get a button each (one tap); more share a list and one button."""
 
 
-def _actions(view: Mapping[str, Any]) -> list[Json]:
+def _actions(view: RunnersView) -> list[Json]:
     """The common actions (attack, unlock, hack, search) as one-step controls, from the
     view's own list: a runner can aim only at what their view names (no hidden NPC)."""
     rows = []
@@ -179,7 +180,7 @@ def _actions(view: Mapping[str, Any]) -> list[Json]:
     return rows
 
 
-def _kept_rows(me: Mapping[str, Any]) -> list[Json]:
+def _kept_rows(me: RunnerView) -> list[Json]:
     return [{"stat": k["stat"], "name": STAT_NAMES.get(k["stat"], k["stat"]),
              "total": k.get("total"), "note": k.get("note", ""),
              "text": f"{STAT_NAMES.get(k['stat'], k['stat'])} "
@@ -189,7 +190,7 @@ def _kept_rows(me: Mapping[str, Any]) -> list[Json]:
             for k in me.get("kept") or []]
 
 
-def _called(view: Mapping[str, Any], me: Mapping[str, Any] | None, left: int,
+def _called(view: RunnersView, me: RunnerView | None, left: int,
             mine: bool) -> Json | None:
     """The check the GM called for, with the ways this runner may answer it: an effort
     (charged calls cost their seconds), their kept roll of that stat, or failing it."""
@@ -208,7 +209,7 @@ def _called(view: Mapping[str, Any], me: Mapping[str, Any] | None, left: int,
             "kept_roll": kept}
 
 
-def _turn_line(view: Mapping[str, Any], you: int | None) -> str:
+def _turn_line(view: RunnersView, you: int | None) -> str:
     turn = view.get("turn")
     if view.get("phase") != "mission" or not turn:
         return PHASES.get(view.get("phase", ""), "")
@@ -220,7 +221,7 @@ def _turn_line(view: Mapping[str, Any], you: int | None) -> str:
     return f"Round {turn['round']}: {turn['name']}'s turn{hidden}."
 
 
-def _waiting_line(view: Mapping[str, Any], prompt: Mapping[str, Any] | None,
+def _waiting_line(view: RunnersView, prompt: Mapping[str, Any] | None,
                   match: Mapping[str, Any], you: int | None) -> str:
     """Whether the clock stands still because the runner whose turn it is waits on the GM:
     the GM's time is not the runner's (Rules for Runners, Turns)."""
@@ -234,7 +235,7 @@ def _waiting_line(view: Mapping[str, Any], prompt: Mapping[str, Any] | None,
     return ""
 
 
-def _runner_sheet(r: Mapping[str, Any]) -> Json:
+def _runner_sheet(r: RunnerView) -> Json:
     return {**r, "stat_rows": [{"key": k.upper(), "name": STAT_NAMES[k],
                                 "value": r["stats"][k]} for k in STATS],
             "hp_text": f"{r['hp']} of {r['max_hp']} HP" + (" — dead" if r["dead"] else ""),
@@ -251,7 +252,7 @@ DC_CHOICES = (8, 12, 15, 18)
 """One-tap DCs on the GM console (the seed's easy old lock is 12, its alarm 15)."""
 
 
-def _request_row(view: Mapping[str, Any], seat: int, request: Mapping[str, Any],
+def _request_row(view: RunnersView, seat: int, request: Mapping[str, Any],
                  names: Mapping[int, str]) -> Json:
     """A runner's request as the GM rules it: a common action names its stat (the GM's one
     step is the DC), a check kept for later needs only a stat, any other check both."""
@@ -270,7 +271,7 @@ def _request_row(view: Mapping[str, Any], seat: int, request: Mapping[str, Any],
 SQUARE_WORDS = {"unlock": "the door at", "hack": "the terminal at"}
 
 
-def _target_name(view: Mapping[str, Any], target: Any, what: str | None = None) -> str:
+def _target_name(view: RunnersView, target: Any, what: str | None = None) -> str:
     """A request's target in words: a square, or the name of whoever it names (from this
     viewer's own view: a runner can only have named someone they see)."""
     if isinstance(target, list):
@@ -282,7 +283,7 @@ def _target_name(view: Mapping[str, Any], target: Any, what: str | None = None) 
     return ""
 
 
-def _asked_text(view: Mapping[str, Any], request: Mapping[str, Any] | None) -> str:
+def _asked_text(view: RunnersView, request: Mapping[str, Any] | None) -> str:
     if not request:
         return ""
     what = request.get("what")
@@ -296,18 +297,18 @@ def _asked_text(view: Mapping[str, Any], request: Mapping[str, Any] | None) -> s
                                     else "a check")
 
 
-def _by_seat(view: Mapping[str, Any], key: str, names: Mapping[int, str]) -> list[Json]:
+def _by_seat(view: RunnersView, key: str, names: Mapping[int, str]) -> list[Json]:
     """A per-seat table of the GM's view (what each runner called, readied, is solving)
     as rows in seat order, each with the runner's seat and name."""
     return [{**row, "seat": int(s), "name": names.get(int(s), "?")}
             for s, row in sorted((view.get(key) or {}).items(), key=lambda kv: int(kv[0]))]
 
 
-def _npc_label(npc: Mapping[str, Any]) -> dict[str, Any]:
+def _npc_label(npc: NpcView) -> dict[str, Any]:
     return {"ref": npc["id"], "name": npc["name"] + (" (hidden)" if npc["hidden"] else "")}
 
 
-def _gm_targets(view: Mapping[str, Any], npcs: list[Json]) -> dict[str, Any]:
+def _gm_targets(view: RunnersView, npcs: list[NpcView]) -> dict[str, Any]:
     """Who the GM may name: every living runner and NPC as a target, and as a token on
     the map every living runner still inside."""
     runners = view.get("runners") or []
@@ -318,7 +319,7 @@ def _gm_targets(view: Mapping[str, Any], npcs: list[Json]) -> dict[str, Any]:
                        if not r["dead"] and not r.get("outside")] + living_npcs}
 
 
-def _gm_extras(view: Mapping[str, Any]) -> Json:
+def _gm_extras(view: RunnersView) -> Json:
     names = {r["seat"]: r["name"] for r in view.get("runners") or []}
     requests = [_request_row(view, int(seat), request, names)
                 for seat, request in sorted((view.get("requests") or {}).items(),
@@ -338,13 +339,13 @@ def _gm_extras(view: Mapping[str, Any]) -> Json:
             "map_text": "\n".join(view.get("map") or [])}
 
 
-def _viewer(view: Mapping[str, Any]) -> tuple[str, bool, int | None]:
+def _viewer(view: RunnersView) -> tuple[str, bool, int | None]:
     gm = bool(view.get("gm"))
     you = view.get("seat") if not gm else None
     return ("gm" if gm else ("runner" if you is not None else "spectator")), gm, you
 
 
-def _turn_rows(context: Mapping[str, Any], view: Mapping[str, Any], you: int | None,
+def _turn_rows(context: Mapping[str, Any], view: RunnersView, you: int | None,
                mine: bool, left: int) -> dict[str, Any]:
     """Whose turn it is, what it waits on, and the seconds left as pips."""
     prompt = context.get("prompt") or None
@@ -366,7 +367,7 @@ def _turn_rows(context: Mapping[str, Any], view: Mapping[str, Any], you: int | N
     }
 
 
-def _table_rows(view: Mapping[str, Any], gm: bool, me: Json | None, moves: list[Json],
+def _table_rows(view: RunnersView, gm: bool, me: RunnerView | None, moves: list[Json],
                 left: int, mine: bool) -> dict[str, Any]:
     """The mission as this viewer sees it: the order, the sheets, the rolls, the map."""
     request = view.get("request")
@@ -385,7 +386,7 @@ def _table_rows(view: Mapping[str, Any], gm: bool, me: Json | None, moves: list[
     }
 
 
-def _turn_controls(view: Mapping[str, Any], me: Json, moves: list[Json],
+def _turn_controls(view: RunnersView, me: RunnerView, moves: list[Json],
                    left: int) -> dict[str, Any]:
     """A runner's own turn: where to move, how hard to try, what to do, whether to sneak."""
     options = view.get("options") or {}
@@ -402,7 +403,7 @@ def _turn_controls(view: Mapping[str, Any], me: Json, moves: list[Json],
 
 def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
     """Template rows for whichever viewer this view belongs to (GM, runner or spectator)."""
-    view = context.get("view") or {}
+    view = cast(RunnersView, context.get("view") or {})
     kind, gm, you = _viewer(view)
     turn = view.get("turn") or {}
     me = view.get("me")

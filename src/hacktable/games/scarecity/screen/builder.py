@@ -2,20 +2,27 @@
 template prints (cities by district, the shop with its tokens, both sides of every card
 with its lesson, the Impact Card and who it hit, the score sheet, the debrief).
 
-Everything comes from the context the server passed for one viewer: its own view (a seat
-sees its own plan, nobody the decks' order) and, for a seat being asked, `legal`, its legal
-moves as action JSON; each becomes a button posting that exact JSON. Card texts come from
-the catalogue, not the view.
+Everything comes from the context the server passed for one viewer: its own view
+(`views.ScarecityView`: a seat sees its own plan, nobody the decks' order) and, for a seat
+being asked, `legal`, its legal moves as action JSON; each becomes a button posting that
+exact JSON. Card texts come from the catalogue, not the view.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from hacktable.games.scarecity.cards import CATALOGUE, DISTRICT_NAMES, DISTRICTS
 from hacktable.games.scarecity.text import SKIPPED
+from hacktable.games.scarecity.views import (
+    HistoryView,
+    PlanView,
+    PlayerView,
+    ReportView,
+    ScarecityView,
+)
 from hacktable.games.screen_context import closed
 
 Json = dict[str, Any]
@@ -64,8 +71,8 @@ def _cost_label(verb: str, card: Json, options: Mapping[str, Any]) -> str:
     return ""
 
 
-def city_rows(player: Mapping[str, Any], options: Mapping[str, Any], context: str,
-              plan: Mapping[str, Any] | None) -> list[Json]:
+def city_rows(player: PlayerView, options: Mapping[str, Any], context: str,
+              plan: PlanView | None) -> list[Json]:
     """The four districts, each with its cards and its empty slots."""
     slots = int(options.get("district_slots", 3))
     rows = []
@@ -88,7 +95,7 @@ def city_rows(player: Mapping[str, Any], options: Mapping[str, Any], context: st
     return rows
 
 
-def race_place(view: Mapping[str, Any], p: Mapping[str, Any]) -> int | None:
+def race_place(view: ScarecityView, p: PlayerView) -> int | None:
     """Place in the Bitizen race (equal Bitizens share a place); None for a player out."""
     if p["out"]:
         return None
@@ -119,13 +126,13 @@ ROUND_PHASES = (
 """The seed's five phases ("Game Rounds"), what each asks of a player, and when it is now."""
 
 
-def round_panel(view: Mapping[str, Any]) -> list[Json]:
+def round_panel(view: ScarecityView) -> list[Json]:
     phase = None if view.get("over") else view.get("phase")
     return [{"number": n, "name": name, "text": text, "now": key == phase}
             for n, (key, name, text) in enumerate(ROUND_PHASES, start=1)]
 
 
-def player_row(view: Mapping[str, Any], p: Mapping[str, Any], you: int | None) -> Json:
+def player_row(view: ScarecityView, p: PlayerView, you: int | None) -> Json:
     options = view.get("options") or {}
     plan = view.get("plan") if p["seat"] == you else None
     ranking = list(view.get("ranking") or [])
@@ -143,7 +150,7 @@ def player_row(view: Mapping[str, Any], p: Mapping[str, Any], you: int | None) -
     }
 
 
-def shop_rows(view: Mapping[str, Any], names: Sequence[str], plan: Mapping[str, Any] | None,
+def shop_rows(view: ScarecityView, names: Sequence[str], plan: PlanView | None,
               you: int | None) -> list[Json]:
     rows = []
     for item in view.get("shop") or []:
@@ -224,7 +231,7 @@ def earned_line(who: str, cards: Sequence[str], bonus: int, you: bool) -> str:
             f"+{bonus} Bitizen{'' if bonus == 1 else 's'} against this")
 
 
-def impact_row(report: Mapping[str, Any], names: Sequence[str],
+def impact_row(report: ReportView, names: Sequence[str],
                numbered: Mapping[int, str], you: int | None = None) -> Json:
     info = IMPACTS.get(report["key"], {})
 
@@ -251,7 +258,7 @@ def impact_row(report: Mapping[str, Any], names: Sequence[str],
     }
 
 
-def chart(history: Sequence[Mapping[str, Any]], names: Sequence[str],
+def chart(history: Sequence[HistoryView], names: Sequence[str],
           target: int) -> Json | None:
     """Bitizens per round as an SVG line per player (dash pattern and end mark per seat)."""
     if len(history) < 2:
@@ -279,7 +286,7 @@ def chart(history: Sequence[Mapping[str, Any]], names: Sequence[str],
             "target": target, "rounds": len(history) - 1, "pad": pad}
 
 
-def debrief_rows(view: Mapping[str, Any], you: int | None) -> list[Json]:
+def debrief_rows(view: ScarecityView, you: int | None) -> list[Json]:
     rows = []
     for entry in view.get("debrief") or []:
         hits = []
@@ -302,7 +309,7 @@ def debrief_rows(view: Mapping[str, Any], you: int | None) -> list[Json]:
     return rows
 
 
-def _phase(view: Mapping[str, Any], names: Sequence[str], you: int | None) -> Json:
+def _phase(view: ScarecityView, names: Sequence[str], you: int | None) -> Json:
     turn = view.get("claim_turn")
     if view.get("over"):
         text = "The game is over."
@@ -318,7 +325,7 @@ def _phase(view: Mapping[str, Any], names: Sequence[str], you: int | None) -> Js
             "yours": turn == you and turn is not None}
 
 
-def _outcome(context: Mapping[str, Any], view: Mapping[str, Any]) -> Json | None:
+def _outcome(context: Mapping[str, Any], view: ScarecityView) -> Json | None:
     outcome = context.get("outcome") or view.get("outcome")
     if not outcome:
         return None
@@ -339,7 +346,7 @@ def _outcome(context: Mapping[str, Any], view: Mapping[str, Any]) -> Json | None
             "you_won": you in winners, "of": len(view.get("players") or [])}
 
 
-def _numbered(view: Mapping[str, Any]) -> dict[int, str]:
+def _numbered(view: ScarecityView) -> dict[int, str]:
     """Every card this viewer can see by its table number: the cities, the shop, the
     discard pile (an Impact Card's report names cards by number)."""
     numbered: dict[int, str] = {c["id"]: c["key"] for p in view.get("players") or []
@@ -360,7 +367,7 @@ def _cards_by_id(shop: list[Json], me: Json | None) -> dict[int, list[Json]]:
     return cards
 
 
-def _plan_row(plan: Mapping[str, Any] | None, me: Json | None) -> Json | None:
+def _plan_row(plan: PlanView | None, me: Json | None) -> Json | None:
     """This seat's secret plan for the round, as its panel shows it."""
     if not (plan and me):
         return None
@@ -368,14 +375,14 @@ def _plan_row(plan: Mapping[str, Any] | None, me: Json | None) -> Json | None:
             "empty": not (plan["restore"] or plan["decommission"] or plan["buy"])}
 
 
-def _skipped(me: Json | None, view: Mapping[str, Any]) -> str:
+def _skipped(me: Json | None, view: ScarecityView) -> str:
     if not (me and me["skipped"]) or view.get("over"):
         return ""
     return (f"Your claiming turn was skipped: {me['skipped']}."
             .replace("they ", "you ").replace("their ", "your "))
 
 
-def _people(view: Mapping[str, Any], players: list[Json], me: Json | None) -> dict[str, Any]:
+def _people(view: ScarecityView, players: list[Json], me: Json | None) -> dict[str, Any]:
     """The mayors: in ranking order, in claiming order, in the race, and the others."""
     order = [players[s] for s in view.get("ranking") or []]
     order += [p for p in players if p not in order]
@@ -390,8 +397,8 @@ def _people(view: Mapping[str, Any], players: list[Json], me: Json | None) -> di
     }
 
 
-def _moves(context: Mapping[str, Any], view: Mapping[str, Any], shop: list[Json],
-           me: Json | None, plan: Mapping[str, Any] | None) -> dict[str, Any]:
+def _moves(context: Mapping[str, Any], view: ScarecityView, shop: list[Json],
+           me: Json | None, plan: PlanView | None) -> dict[str, Any]:
     """The moves this viewer is asked for, on the cards they concern."""
     options = view.get("options") or {}
     prompt = context.get("prompt") or None
@@ -404,7 +411,7 @@ def _moves(context: Mapping[str, Any], view: Mapping[str, Any], shop: list[Json]
             "prompt_kind": (prompt or {}).get("kind")}
 
 
-def _record(context: Mapping[str, Any], view: Mapping[str, Any], names: list[str],
+def _record(context: Mapping[str, Any], view: ScarecityView, names: list[str],
             you: int | None) -> dict[str, Any]:
     """What happened: the Impact Cards, the rounds' figures and chart, the outcome."""
     options = view.get("options") or {}
@@ -423,7 +430,7 @@ def _record(context: Mapping[str, Any], view: Mapping[str, Any], names: list[str
     }
 
 
-def _piles_and_rules(view: Mapping[str, Any], me: Json | None) -> dict[str, Any]:
+def _piles_and_rules(view: ScarecityView, me: Json | None) -> dict[str, Any]:
     """The decks' sizes and the numbers the rules were played with."""
     options = view.get("options") or {}
     return {
@@ -435,7 +442,7 @@ def _piles_and_rules(view: Mapping[str, Any], me: Json | None) -> dict[str, Any]
     }
 
 
-def _gm_rows(view: Mapping[str, Any]) -> dict[str, Any]:
+def _gm_rows(view: ScarecityView) -> dict[str, Any]:
     """The gamemaster's extra rows: both decks in order."""
     return {"impact_order": [IMPACTS[k]["name"] for k in view.get("impact_order") or []],
             "deck_order": [PROGRAMS[k]["name"] for k in view.get("deck_order") or []]}
@@ -450,7 +457,7 @@ def _close(sc: dict[str, Any]) -> None:
 
 def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
     """Template rows for whichever viewer this view belongs to (a seat, GM or spectator)."""
-    view = context.get("view") or {}
+    view = cast(ScarecityView, context.get("view") or {})
     kind = "gm" if view.get("gm") else "seat" if "seat" in view else "spectator"
     you = view.get("seat") if kind == "seat" else None
     names = [p["name"] for p in view.get("players") or []]
