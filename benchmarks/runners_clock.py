@@ -7,7 +7,7 @@ Starts one `uvicorn` server process on loopback with a fresh SQLite file and the
 deadline tick (`--tick`), then runs `--matches` matches side by side, each a GM and one runner
 (both people, played through the HTTP API), with no NPCs: the runner's turn comes round again
 and again, and nobody moves, so every turn ends by its clock. Each match is watched through
-the runner's own WebSocket (`format=json`).
+the runner's own WebSocket (`format=json`, whole screens: `patches=false`).
 
 Two figures per turn, both against the deadline the server announced for it:
 
@@ -73,7 +73,7 @@ def open_match(base: str, turn_seconds: int) -> dict[str, Any]:
 async def watch(base: str, match: dict[str, Any], turns: int) -> list[float]:
     """Push lateness (seconds) of `turns` turn ends, seen from the runner's WebSocket."""
     uri = (base.replace("http://", "ws://")
-           + f"/api/matches/{match['code']}/ws?token={match['runner']}&format=json")
+           + f"/api/matches/{match['code']}/ws?token={match['runner']}&format=json&patches=false")
     late: list[float] = []
     deadline: float | None = None
     turn_count: int | None = None

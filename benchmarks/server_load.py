@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/server_load.py [--backend sqlite|postgresql|both]
         [--processes 1|2|1,2] [--matches 20] [--seats 5] [--seconds 30] [--rounds 10]
-        [--think 0] [--quick] [--json results.json]
+        [--think 0] [--screens patches|whole|lite] [--check] [--quick]
+        [--json results.json]
 
 Each configuration starts its own `uvicorn` server process(es) on loopback with a fresh
 database (an SQLite file, or a new PostgreSQL database; two processes share PostgreSQL and
@@ -20,8 +21,16 @@ loop that measures capacity). Its order is one legal single order built from its
 written as text or as JSON at random ("protect self", "embezzle Bruno", ...). Rounds close
 early (`early_close: true`) as soon as every seat submitted; a match that reaches its last
 round is replaced by a new one (set up before the old seats hang up) so play goes on for the
-whole window. Matches last the game's default 10 rounds: every push carries the seat's whole
-screen, which grows with the rounds played, so `--rounds 100` measures long matches.
+whole window. Matches last the game's default 10 rounds: a seat's screen grows with the
+rounds played, so `--rounds 100` measures long matches.
+
+What each seat's socket is sent (`--screens`): `patches` (the default), the whole screen
+once and then patches of the one it holds, which the client applies (`server/delta.py`);
+`whole`, whole screens only (`patches=false`), as every push was before patches; `lite`,
+patches of only the parts a bot needs (`parts=prompt,outcome`: its orders are written
+from the seats' names and its own seat). `--check` gives every seat a second socket that
+is sent whole screens and checks that each screen the first one patched is the same (the
+figures then include the second sockets' pushes).
 
 Two latencies per act, both from the moment the POST is sent: until the POST returns
 (HTTP), and until the acting seat's own WebSocket delivers a screen at or past the
@@ -60,6 +69,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 from hacktable.engine.seats import seat_names
+from hacktable.server import delta
 
 ROOT = Path(__file__).resolve().parent.parent
 CLOCK = time.perf_counter
@@ -336,6 +346,14 @@ class Stats:
     connected_samples: list[int] = field(default_factory=list)
     lag: list[float] = field(default_factory=list)
     """How late this client's event loop woke up: its own delays are in every latency."""
+    wholes: int = 0
+    patches: int = 0
+    resyncs: int = 0
+    received_bytes: int = 0
+    """Screens and patches as received (before the socket's compression, after it is
+    undone), inside the window."""
+    checked: int = 0
+    mismatched: int = 0
 
     def error(self, kind: str, detail: str = "") -> None:
         self.errors[kind] += 1
@@ -384,14 +402,22 @@ class Seat:
         self.http = http
         self.answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.sent_moves = 0
+        self.twin: Twin | None = None
+        self.resyncing = False
         run.all_seats.add(self)
 
-    async def connect(self) -> None:
+    def uri(self, query: str) -> str:
         base = self.run.urls[self.server].replace("http://", "ws://")
-        uri = f"{base}/api/matches/{self.code}/ws?token={self.token}&format=json"
-        self.ws = await connect(uri, max_size=None, open_timeout=60,
+        return f"{base}/api/matches/{self.code}/ws?token={self.token}&format=json{query}"
+
+    async def connect(self) -> None:
+        self.ws = await connect(self.uri(SCREENS[self.run.screens]), max_size=None,
+                                open_timeout=60,
                                 compression="deflate" if self.run.compression else None)
         self.receiver = asyncio.create_task(self.receive())
+        if self.run.check:
+            self.twin = Twin(self)
+            await self.twin.connect()
 
     async def receive(self) -> None:
         assert self.ws is not None
@@ -401,28 +427,47 @@ class Seat:
             async for raw in self.ws:
                 at = CLOCK()
                 message = json.loads(raw)
-                if message.get("type") in ("acted", "refused"):
+                kind = message.get("type")
+                if kind in ("acted", "refused"):
                     answer = self.answers.pop(message.get("id"), None)
                     if answer is not None and not answer.done():
                         answer.set_result(message)
                     continue
-                if message.get("type") != "screen":
+                if kind not in ("screen", "patch"):
                     continue
+                counting = self.run.window.open
+                if counting:
+                    stats.received_bytes += len(raw)
+                if kind == "patch":
+                    if self.latest is None or self.latest.get("id") != message["base"]:
+                        if not self.resyncing:  # not the screen it patches: ask for it
+                            self.resyncing = True
+                            stats.resyncs += 1
+                            await self.ws.send('{"type": "full"}')
+                        continue
+                    stats.patches += counting
+                    screen = delta.apply(self.latest, message["patch"])
+                    screen["id"], screen["seq"] = message["id"], message["seq"]
+                else:
+                    stats.wholes += counting
+                    screen, self.resyncing = message, False
                 if not counted:
                     counted = True
                     stats.connected += 1
-                seq = message["seq"]
-                self.latest = message
+                seq = screen["seq"]
+                self.latest = screen
+                if self.twin is not None:
+                    self.twin.compare(screen, patched=True)
                 self.arrivals.append((seq, at))
                 if self.waiting is not None and seq >= self.waiting[0]:
                     future = self.waiting[1]
                     if not future.done():
                         future.set_result(at)
-                view = message.get("view") or {}
-                if self.seat == 0 and view.get("round", 0) > self.round:
+                shown_round = round_of(screen)
+                if self.seat == 0 and shown_round > self.round:
                     if self.round and self.run.window.open:
                         stats.rounds += 1
-                    self.round = view["round"]
+                    self.round = shown_round
                 self.changed.set()
         except Exception as error:
             if not self.run.closing:
@@ -495,10 +540,12 @@ class Seat:
         screen["seq"] = screen["match"]["seq"]
         return screen
 
-    def order(self, view: dict[str, Any]) -> dict[str, Any]:
-        """One legal single order, as notation or JSON: protect yourself or embezzle."""
-        players = view["players"]
-        me = view["seat"]
+    def order(self, screen: dict[str, Any]) -> dict[str, Any]:
+        """One legal single order, as notation or JSON: protect yourself or embezzle. Written
+        from the view, or where the socket reads less (`lite`), from the seats' names."""
+        view = screen.get("view")
+        players = view["players"] if view else seat_names(self.run.seats)
+        me = view["seat"] if view else self.seat
         target = self.rng.choice([p for p in range(len(players)) if p != me])
         pick = self.rng.randrange(4)
         if pick == 0:
@@ -512,7 +559,7 @@ class Seat:
     async def act(self, screen: dict[str, Any]) -> int:
         """POST one order; returns the sequence number the next screen must reach."""
         stats = self.run.stats
-        body = self.order(screen["view"])
+        body = self.order(screen)
         self.arrivals.clear()
         sent = CLOCK()
         if self.run.moves == "ws":
@@ -572,6 +619,8 @@ class Seat:
             self.answers.pop(ident, None)
 
     async def close(self) -> None:
+        if self.twin is not None:
+            await self.twin.close()
         if self.ws is not None:
             with contextlib.suppress(Exception):
                 await self.ws.close()
@@ -581,6 +630,69 @@ class Seat:
                 await self.receiver
         await self.http.close()
         self.run.all_seats.discard(self)
+
+
+SCREENS = {"patches": "", "whole": "&patches=false", "lite": "&parts=prompt,outcome"}
+"""The socket's query for each `--screens`."""
+
+
+def round_of(screen: dict[str, Any]) -> int:
+    """The round a screen shows, from its view or, where it reads less, its prompt."""
+    view = screen.get("view")
+    if view:
+        return int(view.get("round", 0))
+    prompt = screen.get("prompt") or {}
+    return int((prompt.get("data") or {}).get("round", 0))
+
+
+class Twin:
+    """`--check`: a second socket of the same seat that is sent whole screens only. A screen
+    the first socket made by patching and one this socket was sent whole, of the same
+    moment (the caller's `seq` and the server's clock), must be the same."""
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self.ws: ClientConnection | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.patched: dict[tuple[Any, Any], dict[str, Any]] = {}
+        self.whole: dict[tuple[Any, Any], dict[str, Any]] = {}
+
+    async def connect(self) -> None:
+        query = SCREENS[self.seat.run.screens] + "&patches=false"
+        self.ws = await connect(self.seat.uri(query), max_size=None, open_timeout=60)
+        self.task = asyncio.create_task(self.receive())
+
+    async def receive(self) -> None:
+        assert self.ws is not None
+        with contextlib.suppress(Exception):
+            async for raw in self.ws:
+                message = json.loads(raw)
+                if message.get("type") == "screen":
+                    self.compare(message, patched=False)
+
+    def compare(self, screen: dict[str, Any], patched: bool) -> None:
+        key = (screen.get("seq"), screen.get("server_now"))
+        mine, other = (self.patched, self.whole) if patched else (self.whole, self.patched)
+        twin = other.pop(key, None)
+        if twin is None:
+            mine[key] = json.loads(json.dumps(screen))  # as it is now: patches go on
+            while len(mine) > 16:
+                mine.pop(next(iter(mine)))
+            return
+        stats = self.seat.run.stats
+        stats.checked += 1
+        if {**screen, "id": None} != {**twin, "id": None}:
+            stats.mismatched += 1
+            stats.error("patched screen differs", f"seat {self.seat.seat} seq {key[0]}")
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(BaseException):
+                await self.task
 
 
 @dataclass
@@ -596,6 +708,8 @@ class Run:
     http_mode: str = "raw"
     moves: str = "ws"
     affinity: bool = False
+    screens: str = "patches"
+    check: bool = False
     seed: int = 0
     clients: list[httpx.AsyncClient] = field(default_factory=list)
     stats: Stats = field(default_factory=Stats)
@@ -769,6 +883,8 @@ class Config:
     http: str = "raw"
     moves: str = "ws"
     affinity: bool = False
+    screens: str = "patches"
+    check: bool = False
 
     @property
     def name(self) -> str:
@@ -801,7 +917,7 @@ def run_config(config: Config, profile: Path | None) -> dict[str, Any]:
             start_s = time.monotonic() - starting
             run = Run([s.url for s in servers], config.matches, config.seats, config.rounds,
                       config.think, config.compression, config.http, config.moves,
-                      config.affinity)
+                      config.affinity, config.screens, config.check)
             meter = CpuMeter([s.process.pid for s in servers if s.process is not None],
                              url.rsplit("/", 1)[1] if config.backend == "postgresql" else None)
 
@@ -901,6 +1017,9 @@ def summarize(config: Config, stats: Stats, figures: dict[str, Any]) -> dict[str
         "error_samples": stats.error_samples, "push_missing": stats.push_missing,
         "stalls": stats.stalls, "disconnects": stats.disconnects,
         "matches_started": stats.matches_started, "matches_finished": stats.matches_finished,
+        "wholes": stats.wholes, "patches": stats.patches, "resyncs": stats.resyncs,
+        "kb_per_act": stats.received_bytes / 1024 / max(1, stats.acts),
+        "checked": stats.checked, "mismatched": stats.mismatched,
         **figures,
     }
 
@@ -919,7 +1038,8 @@ COLUMNS = (
     ("push p50", 8, lambda r: f"{r['push_p50_ms']:.1f}"),
     ("push p99", 8, lambda r: f"{r['push_p99_ms']:.1f}"),
     ("errors", 6, lambda r: str(r["errors"] + r["push_missing"])),
-    ("srv ms/act", 10, lambda r: f"{r['server_ms_per_act']:.1f}"),
+    ("srv ms/act", 10, lambda r: f"{r['server_ms_per_act']:.2f}"),
+    ("KB/act", 6, lambda r: f"{r['kb_per_act']:.1f}"),
     ("cpu srv", 7, lambda r: f"{r['cpu']['servers']:.2f}"),
     ("pg", 5, lambda r: f"{r['cpu']['postgres']:.2f}" if r["backend"] == "postgresql" else "-"),
     ("redis", 5, lambda r: f"{r['cpu']['redis']:.2f}"),
@@ -950,7 +1070,11 @@ def detail(result: dict[str, Any]) -> str:
              f"{r['drain_s']:.1f} s, servers stopped in {r['stop_s']:.1f} s",
              f"    client event loop late by p99 {r['client_lag_p99_ms']:.1f} ms, max "
              f"{r['client_lag_max_ms']:.0f} ms (part of every latency); server CPU per act "
-             f"{r['server_ms_per_act']:.1f} ms, client {r['client_ms_per_act']:.1f} ms"]
+             f"{r['server_ms_per_act']:.2f} ms, client {r['client_ms_per_act']:.2f} ms",
+             f"    screens ({r['screens']}): {r['wholes']} whole, {r['patches']} patches, "
+             f"{r['resyncs']} asked for again; {r['kb_per_act']:.1f} KB received per act"
+             + (f"; checked {r['checked']} patched screens, {r['mismatched']} differed"
+                if r["check"] else "")]
     for kind, count in sorted(result["error_kinds"].items()):
         lines.append(f"    {count} x {kind}")
     lines += [f"    e.g. {sample}" for sample in result["error_samples"][:4]]
@@ -984,6 +1108,12 @@ def main() -> None:
                         "one (as a proxy routing by room code does)")
     parser.add_argument("--no-compression", dest="compression", action="store_false",
                         help="no permessage-deflate on the WebSockets (browsers use it)")
+    parser.add_argument("--screens", choices=tuple(SCREENS), default="patches",
+                        help="patches: the whole screen once, then patches (default); whole: "
+                        "whole screens only; lite: patches of the prompt and outcome only")
+    parser.add_argument("--check", action="store_true",
+                        help="a second socket per seat, sent whole screens, to check every "
+                        "patched screen against")
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run: 4 matches of 5 seats for 5 seconds")
     parser.add_argument("--profile", type=Path, default=None,
@@ -995,7 +1125,8 @@ def main() -> None:
     backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
     counts = sorted({int(part) for part in args.processes.split(",")})
     configs = [Config(backend, processes, args.matches, args.seats, args.seconds, args.rounds,
-                      args.think, args.compression, args.http, args.moves, args.affinity)
+                      args.think, args.compression, args.http, args.moves, args.affinity,
+                      args.screens, args.check)
                for backend in backends for processes in counts
                if processes == 1 or backend == "postgresql"]
 
@@ -1006,7 +1137,7 @@ def main() -> None:
     print(f"{args.matches} matches x {args.seats} seats, {args.seconds:g} s window, "
           f"{args.rounds} rounds/match, early close, think {args.think:g} s, "
           f"WebSocket compression {'on' if args.compression else 'off'}, HTTP {args.http}, "
-          f"moves over {args.moves}"
+          f"moves over {args.moves}, screens: {args.screens}{' (checked)' if args.check else ''}"
           f"{', match affinity' if args.affinity else ''}.")
     results = []
     for config in configs:

@@ -97,7 +97,8 @@ def compare(server: Server, names: list[str], game: str, observers: list[int | N
             listening[label] = {
                 who: [Listener(ws_url(server.url, table.code,
                                       table.tokens[who] if who is not None else None, fmt))
-                      for fmt in ("json", "html")] for who in observers}
+                      for fmt in ("json", "html", "json&parts=view,prompt,legal,events")]
+                for who in observers}
         for sockets in (s for by in listening.values() for s in by.values()):
             for socket in sockets:
                 wait_for(lambda socket=socket: socket.messages)
@@ -111,7 +112,7 @@ def compare(server: Server, names: list[str], game: str, observers: list[int | N
                 for socket in sockets:  # every push up to the visible move has come
                     wait_for(lambda s=socket, n=last: any(
                         json.loads(m).get("seq") == n for m in s.messages
-                        if json.loads(m).get("type") == "screen"))
+                        if json.loads(m).get("type") in ("screen", "patch")))
         for who in observers:
             one = readings(server, plainly, who, listening["plainly"][who])
             other = readings(server, secretly, who, listening["secretly"][who])

@@ -43,7 +43,7 @@ def test_spectators_share_one_rendering(tmp_path, monkeypatch):
                     headers={"Authorization": f"Bearer {created['host_token']}"})
         with contextlib.ExitStack() as stack:
             sockets = [stack.enter_context(client.websocket_connect(
-                f"/api/matches/{code}/ws?format=json")) for _ in range(12)]
+                f"/api/matches/{code}/ws?format=json&patches=false")) for _ in range(12)]
             for socket in sockets:
                 while socket.receive_json()["type"] != "screen":
                     pass

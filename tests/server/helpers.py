@@ -17,6 +17,8 @@ from typing import Any
 import httpx
 from tests.services import Api, Server, Table, TestClock, postgres_database, wait_for
 
+from hacktable.server import delta
+
 START_TIMEOUT = 90.0
 """Seconds a server process may take to start: a loaded machine makes it slow."""
 
@@ -179,7 +181,7 @@ class Listener:
             self.closed = (self._socket.close_code, self._socket.close_reason or "")
 
     def screens(self) -> list[dict[str, Any]]:
-        return [m for m in map(json.loads, self.messages) if m["type"] == "screen"]
+        return screens_of(list(map(json.loads, self.messages)))
 
     def wait_for_screen(self, check: Any) -> dict[str, Any]:
         return wait_for(lambda: next((s for s in self.screens() if check(s)), None))
@@ -187,6 +189,25 @@ class Listener:
     def close(self) -> None:
         self._socket.close()
         self._thread.join(5)
+
+
+def screens_of(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every screen a JSON socket showed, in order: its whole screens as sent, and the
+    screen each patch made of the one before (as `{"type": "screen", ...}`, as if sent
+    whole). A patch that does not apply to the screen before it fails the test."""
+    shown: list[dict[str, Any]] = []
+    current: dict[str, Any] | None = None
+    for message in messages:
+        if message.get("type") == "screen":
+            current = message
+        elif message.get("type") == "patch":
+            assert current is not None and current.get("id") == message["base"], message
+            current = delta.apply(json.loads(json.dumps(current)), message["patch"])
+            current["id"] = message["id"]
+        else:
+            continue
+        shown.append(current)
+    return shown
 
 
 def texts(listeners: Iterable[Listener]) -> str:

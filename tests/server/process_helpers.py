@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from tests.server.helpers import screens_of
 from tests.services import Api, Server, Table, TestClock, wait_for
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -119,7 +120,7 @@ class Watcher:
                 self.messages.append(json.loads(raw))
 
     def screens(self) -> list[dict[str, Any]]:
-        return [message for message in list(self.messages) if message["type"] == "screen"]
+        return screens_of(list(self.messages))
 
     def wait(self, check: Callable[[dict[str, Any]], bool], timeout: float = 10.0
              ) -> dict[str, Any]:

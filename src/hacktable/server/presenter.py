@@ -94,13 +94,34 @@ def sent(live: Live) -> dict[str, list[int]] | None:
     return {"asked": asked, "done": [seat for seat in asked if prompts[seat].submitted]}
 
 
-def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS
-           ) -> dict[str, Any]:
+PARTS = ("match", "role", "viewer", "seq", "view", "prompt", "events", "outcome", "text",
+         "server_now", "legal")
+"""What a screen is made of: a JSON socket may ask for some of them only (`parts`)."""
+
+
+def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS,
+           parts: frozenset[str] | None = None) -> dict[str, Any]:
     """Everything one caller's screen shows, and nothing more.
 
     `seq` is the caller's own count of the entries they may know of, and each event carries
     the caller's own number for its entry: gapless, so nothing counts what they cannot see.
-    A match that is over asks nobody for anything, on any screen."""
+    A match that is over asks nobody for anything, on any screen.
+
+    With `parts` (some of `PARTS`), only those and `seq` are made: a bot's socket that
+    reads its prompt need not cost the words of every report."""
+    if parts is not None:
+        whole = _screen(live, caller, now, recent, _needed(parts))
+        return {key: value for key, value in whole.items() if key in parts or key == "seq"}
+    return _screen(live, caller, now, recent, None)
+
+
+def _needed(parts: frozenset[str]) -> frozenset[str]:
+    """The parts worth making for `parts`: the plain text is written from the view."""
+    return parts | {"view"} if "text" in parts else parts
+
+
+def _screen(live: Live, caller: Caller, now: float, recent: int,
+            parts: frozenset[str] | None) -> dict[str, Any]:
     info = match_info(live)
     viewer = caller.viewer
     payload: dict[str, Any] = {
@@ -111,18 +132,24 @@ def screen(live: Live, caller: Caller, now: float, recent: int = RECENT_EVENTS
     match = live.match
     if match is None:
         return payload
-    view = match.view(viewer)
+    wanted = (lambda part: True) if parts is None else parts.__contains__
+    view = match.view(viewer) if wanted("view") else None
     payload["view"] = view
     payload["seq"] = match.known(viewer)
-    if isinstance(viewer, int) and live.record.status not in FINISHED:
+    if isinstance(viewer, int) and live.record.status not in FINISHED and (
+            wanted("prompt") or wanted("legal")):
         prompt = match.prompts().get(viewer)
         payload["prompt"] = None if prompt is None else prompt.to_json()
-        payload["legal"] = legal_moves(live, viewer) if prompt is not None else None
-    seen = match.events_for(viewer, last=recent) if viewer != GM else match.events[-recent:]
-    payload["events"] = [{"seq": match.number_for(viewer, seq), "kind": event.kind,
-                          "text": describe(live, event)}
-                         for seq, event in seen]
-    payload["text"] = match.game.render(view, info["deadline"])
+        payload["legal"] = (legal_moves(live, viewer)
+                            if prompt is not None and wanted("legal") else None)
+    if wanted("events"):
+        seen = (match.events_for(viewer, last=recent) if viewer != GM
+                else match.events[-recent:])
+        payload["events"] = [{"seq": match.number_for(viewer, seq), "kind": event.kind,
+                              "text": describe(live, event)}
+                             for seq, event in seen]
+    if wanted("text"):
+        payload["text"] = match.game.render(view, info["deadline"])
     return payload
 
 
@@ -145,7 +172,9 @@ def fingerprint(payload: dict[str, Any]) -> bytes:
     A seat is pushed a screen only when this changes: a secret submission by someone else
     changes only who has sent (`sent`), which travels in a small message of its own rather
     than as a whole new screen for every seat."""
-    match = {key: value for key, value in payload["match"].items() if key != "sent"}
+    whole = payload.get("match")
+    match = None if whole is None else {key: value for key, value in whole.items()
+                                        if key != "sent"}
     shown = {key: value for key, value in payload.items()
              if key not in ("match", "server_now", "seq")}
     return wire.fingerprint([match, shown])

@@ -4,44 +4,139 @@ the same."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+import itertools
+from typing import Any
 
-from hacktable.server import presenter, wire
+from hacktable.server import delta, presenter, wire
 from hacktable.server.live import Caller, Live
 from hacktable.server.service import Table
 
 
-class Shown(NamedTuple):
-    """One rendering of a caller's screen: what it shows (to tell whether it changed), the
-    message pushed to its sockets, and the payload it was made from."""
+class Shown:
+    """One rendering of a caller's screen: the payload it was made from, what it shows (to
+    tell whether it changed), and what is pushed: a browser's message (`message`), or for
+    JSON sockets the whole screen (`whole`) and the patches from the screens sockets had
+    before (`patch_from`), each worked out and encoded once for every socket that needs it
+    and only when one does."""
 
-    fingerprint: bytes
-    message: str
-    payload: dict[str, Any]
+    __slots__ = ("_body", "_fingerprint", "_message", "_patches", "payload", "serial")
+
+    def __init__(self, payload: dict[str, Any], message: str | None = None) -> None:
+        self.payload = payload
+        self.serial = next(_serials)
+        """Tells renderings apart inside this process; never sent."""
+        self._message = message
+        self._fingerprint: bytes | None = None
+        self._body: str | None = None
+        self._patches: dict[int, tuple[list[dict[str, Any]], bool, str | None]] = {}
+
+    @property
+    def fingerprint(self) -> bytes:
+        """What the screen shows (`presenter.fingerprint`): a socket sent whole screens is
+        pushed one when this changed."""
+        if self._fingerprint is None:
+            self._fingerprint = presenter.fingerprint(self.payload)
+        return self._fingerprint
+
+    @property
+    def message(self) -> str:
+        """A browser's push: the match's facts and the screen's HTML."""
+        assert self._message is not None, "a JSON screen is sent by whole() or a patch"
+        return self._message
+
+    def whole(self, ident: int) -> str:
+        """The whole screen as pushed to a JSON socket, as the socket's screen `ident`:
+        `{"type": "screen", "id": ident, ...the payload}`. The payload is encoded once,
+        when a socket first needs it whole (a new socket, one that asked for it again, or a
+        patch that would be no smaller)."""
+        if self._body is None:
+            self._body = wire.dumps(self.payload)
+        return f'{{"type":"screen","id":{ident},{self._body[1:]}'
+
+    def changed_since(self, before: Shown) -> bool:
+        """Whether the screen shows something `before` did not: what the fingerprint tells
+        for whole screens, read from the patch instead (the counters that move with every
+        entry, the clock and who has sent do not count). Cheaper than the fingerprint, and
+        the patch is wanted anyway when it changed."""
+        return self._patch(before)[1]
+
+    def patch_from(self, before: Shown, base: int, ident: int) -> str | None:
+        """The message that turns `before` (the screen a socket last received, its screen
+        `base`) into this one (its screen `ident`), or None where the whole screen is no
+        smaller. Made from two payloads of one caller's screen only, so it carries nothing
+        the whole screen would not; the operations are worked out and encoded once for
+        every socket that had `before`."""
+        ops, changed, encoded = self._patch(before)
+        if encoded is None:
+            encoded = wire.dumps(ops)
+            # The plain text is part of the whole screen: a patch much shorter than it is
+            # smaller than the whole, which then need not be encoded to tell.
+            if len(encoded) + 64 >= len(self.payload.get("text") or "") // 2 and \
+                    len(encoded) + 64 >= len(self.whole(0)):
+                encoded = ""
+            self._patches[before.serial] = (ops, changed, encoded)
+        if not encoded:
+            return None
+        return (f'{{"type":"patch","seq":{wire.dumps(self.payload.get("seq"))},'
+                f'"base":{base},"id":{ident},"patch":{encoded}}}')
+
+    def _patch(self, before: Shown) -> tuple[list[dict[str, Any]], bool, str | None]:
+        found = self._patches.get(before.serial)
+        if found is None:
+            ops = delta.diff(before.payload, self.payload)
+            found = (ops, any(_shows(op["path"]) for op in ops), None)
+            if len(self._patches) > 8:  # sockets left behind by more than a few screens
+                self._patches.clear()
+            self._patches[before.serial] = found
+        return found
 
 
-def shared_screen(table: Table, live: Live, caller: Caller, html: bool) -> Shown:
+def _shows(path: str) -> bool:
+    """Whether a change at `path` is one the fingerprint counts (`presenter.fingerprint`
+    leaves out the caller's `seq`, the server's clock and who has sent)."""
+    return not (path in ("/seq", "/server_now", "/match/sent")
+                or path.startswith("/match/sent/"))
+
+
+_serials = itertools.count()
+
+
+def parse_parts(text: str | None) -> frozenset[str] | None:
+    """The parts a JSON socket asked for (`parts=prompt,legal`), or None for the whole
+    screen. Raises ValueError naming what is not a part."""
+    if text is None or not text.strip():
+        return None
+    asked = frozenset(part.strip() for part in text.split(",") if part.strip())
+    unknown = sorted(asked - set(presenter.PARTS))
+    if unknown:
+        raise ValueError(f"No screen part {', '.join(unknown)}; the parts are "
+                         f"{', '.join(presenter.PARTS)}.")
+    return asked
+
+
+def shared_screen(table: Table, live: Live, caller: Caller, html: bool,
+                  parts: frozenset[str] | None = None) -> Shown:
     """What the caller's screen shows now, rendered once per distinct view and moment:
     every spectator (or every device of one seat), and the seat's own POST /act answer,
     share one rendering. Called under the match's lock, so the cached copy is the
     committed one.
 
     A browser's push (`html`) carries only what its page reads (the match's public facts
-    and the screen's HTML), not the view it was drawn from a second time."""
-    key = (caller.role, caller.viewer, html)
+    and the screen's HTML), not the view it was drawn from a second time. A JSON socket
+    may ask for some `parts` of the screen only (see `presenter.PARTS`)."""
+    key = (caller.role, caller.viewer, html, parts)
     moment = (live.version, live.seq, live.record.status, live.record.deadline_at,
               live.record.remaining)
     cached = live.rendered.get(key)
     if cached is not None and cached[0] == moment:
         return cached[1]
-    payload = presenter.screen(live, caller, table.clock.now())
-    fingerprint = presenter.fingerprint(payload)
+    payload = presenter.screen(live, caller, table.clock.now(), parts=parts)
     if html:
-        message = wire.dumps({"type": "screen", "seq": payload["seq"], "match": payload["match"],
-                              "html": render_screen_html(live, caller, payload)})
+        shown = Shown(payload, wire.dumps(
+            {"type": "screen", "seq": payload["seq"], "match": payload["match"],
+             "html": render_screen_html(live, caller, payload)}))
     else:
-        message = wire.dumps({"type": "screen", **payload})
-    shown = Shown(fingerprint, message, payload)
+        shown = Shown(payload)
     if len(live.rendered) > 64:  # views that are no longer watched
         live.rendered.clear()
     live.rendered[key] = (moment, shown)

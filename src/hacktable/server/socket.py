@@ -14,7 +14,7 @@ from hacktable.engine.errors import Rejected
 from hacktable.server import presenter, wire
 from hacktable.server.errors import TableError
 from hacktable.server.live import Caller, Live
-from hacktable.server.screens import shared_screen
+from hacktable.server.screens import Shown, parse_parts, shared_screen
 from hacktable.server.seats import bearer, host_cookie, resolve, seat_cookie
 from hacktable.server.security import normal_room_code
 from hacktable.server.service import Table
@@ -27,8 +27,25 @@ MAX_SOCKET_MOVE = 32_000
 
 
 async def watch(websocket: WebSocket, code: str, token: str | None = None,
-                format: str = "html", as_: Annotated[str, Query(alias="as")] = "seat") -> None:
-    """Push the caller's screen now and whenever the match moves."""
+                format: str = "html", as_: Annotated[str, Query(alias="as")] = "seat",
+                parts: str | None = None, patches: bool = True) -> None:
+    """Push the caller's screen now and whenever the match moves.
+
+    `format=html` (the pages) pushes `{"type": "screen", "seq", "match", "html"}`, whole.
+    `format=json` pushes the screen's payload (as GET /view) once, whole, as
+    `{"type": "screen", "id": 1, ...}`, then only what changed since the screen this
+    socket last received: `{"type": "patch", "seq": n, "base": 1, "id": 2, "patch":
+    [operations]}` (see `server/delta.py`), or a whole screen again where that is no
+    larger. `id` numbers the screens this socket was sent (whole or patched), so `base` is
+    the one a patch applies to; a client that does not hold it sends `{"type": "full"}` and
+    is sent the whole screen (unless the last one it was sent was whole already).
+    `patches=false` asks for whole screens only.
+
+    `parts=prompt,legal,...` (JSON only) asks for some of the screen's keys only
+    (`presenter.PARTS`: match, role, viewer, seq, view, prompt, events, outcome, text,
+    server_now, legal); `seq` always comes. A screen is pushed only when a part asked for
+    changed, and the parts not asked for are never made: a bot that reads its prompt and
+    legal moves costs the server far less than a screen with every report in words."""
     try:
         presented = token or bearer(websocket) or websocket.cookies.get(
             host_cookie(normal_room_code(code)) if as_ == "host"
@@ -45,18 +62,26 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
         await websocket.accept()
         await websocket.close(code=4429, reason=_reason(full))
         return
-    await websocket.accept()
     html = format == "html"
+    try:
+        wanted = None if html else parse_parts(parts)
+    except ValueError as error:
+        await websocket.accept()
+        await websocket.close(code=4400, reason=_reason(str(error)))
+        return
+    await websocket.accept()
+    patching = patches and not html
+    feed = _Feed()
 
     async def pump() -> None:
         seen = [-1]
-        last_shown: list[bytes | None] = [None]
         last_sent: list[Any] = [None]
         while True:
             async with live.changed:
-                await live.changed.wait_for(lambda: live.version != seen[0])
+                await live.changed.wait_for(lambda: live.version != seen[0] or feed.resend)
+                news = live.last_news if live.version != seen[0] else None
                 seen[0] = live.version
-                news = live.last_news
+                resend, feed.resend = feed.resend, False
             if caller.role != "spectator":  # a seat handed to a bot is no longer theirs
                 try:
                     await table.caller(live, presented, presented if caller.role == "host"
@@ -71,11 +96,13 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                     messages.append(wire.dumps({"type": "room",
                                                 "match": presenter.match_info(live)}))
                 if live.record.status != LOBBY:
-                    shown = shared_screen(table, live, caller, html)
+                    shown = shared_screen(table, live, caller, html, wanted)
                     sent = presenter.sent(live)
-                    if shown.fingerprint != last_shown[0]:
-                        last_shown[0] = shown.fingerprint
-                        messages.append(shown.message)
+                    before = feed.shown
+                    if resend or before is None or (
+                            shown.changed_since(before) if patching
+                            else shown.fingerprint != before.fingerprint):
+                        messages.append(feed.next(shown, resend or not patching, html))
                     elif sent != last_sent[0]:  # only who has sent changed: say just that
                         messages.append(_sent_message(live, caller, sent, html))
                     last_sent[0] = sent  # else nothing new for this seat: say nothing
@@ -87,6 +114,12 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
         ignored, as before moves could travel here."""
         while True:
             text = await websocket.receive_text()
+            if '"full"' in text and _asks_full(text):
+                if feed.patched:  # else the last screen sent was whole: nothing to resend
+                    async with live.changed:  # the pump sends it, in its order
+                        feed.resend = True
+                        live.changed.notify_all()
+                continue
             answer = await socket_move(table, live, caller, presented, text)
             if answer is not None:
                 await websocket.send_text(answer)
@@ -159,6 +192,45 @@ async def socket_move(table: Table, live: Live, caller: Caller, presented: str |
     async with live.lock:
         accepted = presenter.numbers(live, caller, entries)
     return wire.dumps({"type": "acted", "id": ident, "accepted": accepted})
+
+
+class _Feed:
+    """What one socket was last sent, shared by its pump and its reader."""
+
+    __slots__ = ("count", "patched", "resend", "shown")
+
+    def __init__(self) -> None:
+        self.shown: Shown | None = None
+        """The screen the socket last received (whole or patched to)."""
+        self.count = 0
+        """How many screens this socket was sent, whole or patched: the last one's `id`.
+        Counts only what the socket itself received, so it tells the reader nothing."""
+        self.resend = False
+        """The client asked for the whole screen again (`{"type": "full"}`)."""
+        self.patched = False
+        """The last screen sent was a patch: a client asking for the whole screen again
+        after a whole one is not sent another (a loop of asking must not make the server
+        send whole screens without end)."""
+
+    def next(self, shown: Shown, whole: bool, html: bool) -> str:
+        """The message that brings the socket's reader to `shown`: a browser's screen, or
+        for JSON a patch of the screen the reader holds, or the whole screen."""
+        before, self.shown = self.shown, shown
+        if html:
+            return shown.message
+        self.count += 1
+        patch = (None if whole or before is None
+                 else shown.patch_from(before, self.count - 1, self.count))
+        self.patched = patch is not None
+        return patch or shown.whole(self.count)
+
+
+def _asks_full(text: str) -> bool:
+    try:
+        message = wire.loads(text)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and message.get("type") == "full"
 
 
 def _sent_message(live: Live, caller: Caller, sent: Any, html: bool) -> str:

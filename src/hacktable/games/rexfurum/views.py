@@ -98,14 +98,14 @@ def seat_view(state: dict, seat: int) -> RexfurumView:
     result["money"] = state["money"][seat]
     result["jobs"] = list(state["jobs"][seat])
     result["standings"] = reports[-1]["standings"]
-    result["orders"] = orders
+    result["orders"] = None if orders is None else list(orders)
     if orders is None:
         result["orders_text"] = None
         result["points_used"] = 0
     else:
         result["orders_text"] = orders_text(orders, state["names"])
         result["points_used"] = sum(ORDER_TYPES[o["do"]].cost for o in orders)
-    result["reports"] = reports
+    result["reports"] = list(reports)  # the state's list grows in place; the records do not
     return result
 
 
@@ -115,7 +115,7 @@ def spectator_view(state: dict) -> RexfurumView:
         **_common(state),
         "standings": ([[seat, money, None] for seat, money in enumerate(state["money"])]
                       if public else None),
-        "announcements": state["announcements"],
+        "announcements": list(state["announcements"]),  # grows in place
     }
 
 
