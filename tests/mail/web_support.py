@@ -54,7 +54,8 @@ class MailServer:
         env = dict(os.environ, HACKTABLE_DATABASE_URL=f"sqlite:///{self.folder / 'table.db'}",
                    HACKTABLE_CLOCK_FILE=str(self.clock.path), HACKTABLE_TICK="0.05",
                    HACKTABLE_MAIL_CONFIG=str(config), HACKTABLE_CREATES_PER_HOUR="0",
-                   HACKTABLE_LOOKUP_MISSES_PER_HOUR="0", HACKTABLE_EXIT_WITH_PARENT="1")
+                   HACKTABLE_LOOKUP_MISSES_PER_HOUR="0", HACKTABLE_EXIT_WITH_PARENT="1",
+                   HACKTABLE_PARENT_PID=str(os.getpid()))
         env.pop("HACKTABLE_REDIS_URL", None)
         env.pop("HACKTABLE_MAIL_WEB_URL", None)
         ready = self.folder / f"serve-{self.port}.ready"

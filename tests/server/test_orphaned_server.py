@@ -14,7 +14,8 @@ from tests import processes
 from tests.services import Server, TestClock, wait_for
 
 STARTER = textwrap.dedent("""
-    import subprocess, sys, time
+    import os, subprocess, sys, time
+    os.environ["HACKTABLE_PARENT_PID"] = str(os.getpid())
     child = subprocess.Popen(sys.argv[1:])
     print(child.pid, flush=True)
     time.sleep(600)
@@ -47,3 +48,22 @@ def test_a_server_stops_when_whoever_started_it_is_killed(tmp_path):
         wait_for(lambda: not alive(pid), timeout=30)
     finally:
         processes.stop(starter)
+
+
+def test_a_server_whose_starter_died_before_it_started_stops_too(tmp_path):
+    """The starter says who it is (HACKTABLE_PARENT_PID); a server that finds another parent
+    by the time it runs (the starter killed while it was still importing) stops at once."""
+    server = Server(f"sqlite:///{tmp_path / 'late.db'}", TestClock(tmp_path / "clock"))
+    env = server.environment()
+    gone = processes.start([sys.executable, "-c", "pass"])
+    processes.stop(gone)  # a process id that is surely not this server's parent any more
+    env["HACKTABLE_PARENT_PID"] = str(gone.pid)
+    log = tmp_path / "late.log"
+    with log.open("wb") as output:
+        late = processes.start(server.command(), env=env, stdout=output,
+                               stderr=subprocess.STDOUT)
+    try:
+        late.wait(timeout=120)  # it stops by itself: no signal is sent from here
+        assert "is gone; stopping" in log.read_text(), log.read_text()
+    finally:
+        processes.stop(late)

@@ -69,7 +69,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.collect()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
-        orphan_watch = (asyncio.create_task(exit_with_parent()) if settings.exit_with_parent
+        orphan_watch = (asyncio.create_task(exit_with_parent(settings.parent_pid))
+                        if settings.exit_with_parent
                         else None)
         if settings.ready_file is not None:
             _say_ready(settings.ready_file)

@@ -12,13 +12,17 @@ import signal
 log = logging.getLogger(__name__)
 
 
-async def exit_with_parent(interval: float = 1.0) -> None:
+async def exit_with_parent(expected: int | None = None, interval: float = 1.0) -> None:
     """Every `interval` seconds, see whether the process that started this one is gone (the
-    parent's id changes when it dies); then stop as on Ctrl-C, shutting down cleanly."""
-    parent = os.getppid()
+    parent's id changes when it dies); then stop as on Ctrl-C, shutting down cleanly.
+
+    `expected` is the starter's id where it said so (`HACKTABLE_PARENT_PID`): a starter
+    killed while this process was still importing is noticed at once, which the parent
+    found once the server runs (already the one that adopted it) cannot tell."""
+    parent = expected if expected is not None else os.getppid()
     while True:
-        await asyncio.sleep(interval)
         if os.getppid() != parent:
             log.warning("the process that started this server (%d) is gone; stopping", parent)
             os.kill(os.getpid(), signal.SIGTERM)
             return
+        await asyncio.sleep(interval)

@@ -25,6 +25,9 @@ class Settings:
     whoever started the process waits for it instead of guessing a time."""
     exit_with_parent: bool = False
     """Stop when the process that started this one is gone (tests, supervisor scripts)."""
+    parent_pid: int | None = None
+    """The starter's process id, where it gave it: with `exit_with_parent`, a server whose
+    starter died before it finished starting stops too."""
     clock_file: Path | None = None
     """Tests only: a file holding seconds to add to the system clock."""
     tick: float = DEFAULT_TICK
@@ -94,6 +97,8 @@ class Settings:
             "ready_file": Path(env["HACKTABLE_READY_FILE"]) if env.get("HACKTABLE_READY_FILE")
             else None,
             "exit_with_parent": _flag(env, "HACKTABLE_EXIT_WITH_PARENT"),
+            "parent_pid": int(env["HACKTABLE_PARENT_PID"]) if env.get("HACKTABLE_PARENT_PID",
+                                                                      "").isdigit() else None,
             "clock_file": Path(env["HACKTABLE_CLOCK_FILE"]) if env.get("HACKTABLE_CLOCK_FILE")
             else None,
             "tick": float(env.get("HACKTABLE_TICK") or DEFAULT_TICK),
