@@ -14,7 +14,13 @@ from pathlib import Path
 
 import pytest
 from tests import processes
-from tests.services import drop_leftover_databases
+from tests.services import drop_leftover_databases, load_factor
+
+STUCK_SECONDS = 300
+"""A test (setup and teardown included) still running after this long on a quiet machine,
+stretched by the load, is stuck: pytest-timeout prints every thread's stack and ends its
+worker, and the run goes on without it. Never a timing assertion: the longest test takes
+about a fifth of it on a quiet machine."""
 
 SLOWEST = Path(__file__).with_name("slowest_files.txt")
 """The longest test files, longest first (scripts/slowest_test_files.py writes it)."""
@@ -38,6 +44,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return rank.get(path, len(rank)), place[id(item)]
 
     items.sort(key=key)
+    bound = round(STUCK_SECONDS * load_factor())
+    for item in items:
+        if item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(bound))
 
 
 @pytest.fixture(scope="session", autouse=True)
