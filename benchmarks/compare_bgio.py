@@ -1,7 +1,8 @@
 """hacktable's server beside a real boardgame.io 0.50.2 server, measured in one run.
 
     uv run python benchmarks/compare_bgio.py [--seconds 15] [--matches 20] [--seats 5]
-        [--think 0] [--stores memory,flatfile] [--no-hacktable] [--json FILE|-]
+        [--think 0] [--stores memory,flatfile] [--screens patches|whole|lite]
+        [--no-hacktable] [--json FILE|-]
 
 Needs `node` and `npm` (without them it says so and exits 0). Installs benchmarks/bgio's
 locked packages (`npm ci`) when its node_modules is missing, then, one after the other:
@@ -111,13 +112,14 @@ def run_hacktable(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     command = [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), "--backend",
                "sqlite", "--processes", "1", "--matches", str(args.matches), "--seats",
                str(args.seats), "--seconds", str(args.seconds), "--think", str(args.think),
-               "--json", str(out)]
+               "--screens", args.screens, "--json", str(out)]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
                           timeout=args.seconds + 600)
     if done.returncode != 0 or not out.exists():
         raise RuntimeError(f"server_load.py failed:\n{(done.stdout + done.stderr)[-3000:]}")
     [result] = json.loads(out.read_text())
-    return {"system": "hacktable", "store": "SQLite (durable)", "moves_s": result["acts_s"],
+    return {"system": "hacktable", "store": f"SQLite (durable), {args.screens} screens",
+            "moves_s": result["acts_s"],
             "p50_ms": result["push_p50_ms"], "p99_ms": result["push_p99_ms"],
             "lost": result["errors"] + result["push_missing"],
             "server_ms_per_move": result["server_ms_per_act"]}
@@ -164,6 +166,10 @@ def main() -> None:
                         help="mean seconds a seat waits before moving (0: at once)")
     parser.add_argument("--stores", default="memory,flatfile",
                         help="boardgame.io stores to run: memory, flatfile or both")
+    parser.add_argument("--screens", choices=("patches", "whole", "lite"), default="patches",
+                        help="what hacktable's clients are pushed (server_load.py --screens): "
+                        "patches of the whole screen (default), whole screens, or patches of "
+                        "the prompt and outcome only, as a bot needs")
     parser.add_argument("--no-hacktable", dest="hacktable", action="store_false",
                         help="run boardgame.io alone")
     parser.add_argument("--json", dest="json_out", metavar="FILE",
