@@ -97,6 +97,17 @@ def services() -> Any:
 # -- server processes -------------------------------------------------------------------
 
 
+async def hang_up(socket: Any, reader: asyncio.Task[Any] | None) -> None:
+    """Close a client's socket (if it opened one) and stop the task reading it."""
+    if socket is not None:
+        with contextlib.suppress(Exception):
+            await socket.close()
+    if reader is not None:
+        reader.cancel()
+        with contextlib.suppress(BaseException):
+            await reader
+
+
 @dataclass
 class ServerProcess:
     """One `uvicorn` process serving hacktable with production settings (the test helper's
@@ -621,13 +632,7 @@ class Seat:
     async def close(self) -> None:
         if self.twin is not None:
             await self.twin.close()
-        if self.ws is not None:
-            with contextlib.suppress(Exception):
-                await self.ws.close()
-        if self.receiver is not None:
-            self.receiver.cancel()
-            with contextlib.suppress(BaseException):
-                await self.receiver
+        await hang_up(self.ws, self.receiver)
         await self.http.close()
         self.run.all_seats.discard(self)
 
@@ -686,13 +691,7 @@ class Twin:
             stats.error("patched screen differs", f"seat {self.seat.seat} seq {key[0]}")
 
     async def close(self) -> None:
-        if self.ws is not None:
-            with contextlib.suppress(Exception):
-                await self.ws.close()
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(BaseException):
-                await self.task
+        await hang_up(self.ws, self.task)
 
 
 @dataclass
