@@ -948,7 +948,8 @@ def run_config(config: Config, profile: Path | None) -> dict[str, Any]:
 
 def start_profiles(servers: list[ServerProcess], config: Config,
                    folder: Path) -> list[subprocess.Popen[bytes]]:
-    """py-spy (if installed) samples each server during the window."""
+    """py-spy (if installed) samples each server during the window: the thread holding the
+    GIL only, as one process is bounded by what runs under it."""
     spy = Path(sys.executable).with_name("py-spy")
     if not spy.exists():
         print("  (py-spy is not installed next to this Python; no profile)")
@@ -962,6 +963,7 @@ def start_profiles(servers: list[ServerProcess], config: Config,
         spies.append(subprocess.Popen(
             [str(spy), "record", "--pid", str(server.process.pid), "--format", "raw",
              "--duration", str(max(1, round(config.seconds))), "--rate", "100", "--nonblocking",
+             "--gil",
              "--output", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
     return spies
 

@@ -17,6 +17,7 @@ from hacktable.engine.testing import (
     check_hidden_counts,
     check_hidden_information,
     check_public_events,
+    check_screens_follow_known,
     fuzz_match,
     option_sets,
 )
@@ -55,6 +56,31 @@ def test_no_seat_sees_what_it_may_not(game):
     assert changed > 0, "the re-deal never changed anything: the check would be vacuous"
     if type(game).hidden_moves is not BaseGame.hidden_moves:
         assert counted > 0, "no hidden move was ever made: the count check is vacuous"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_an_entry_that_tells_a_viewer_nothing_changes_nothing_they_see(game):
+    """The server rebuilds a viewer's screen only when their own count of the log moved
+    (docs/server.md, "Pushes"): so an entry they may not know of must leave their view,
+    prompt and legal moves as they were, under every option set the checker plays. A game
+    that says otherwise (`views_follow_known = False`) must really need it."""
+    untold = 0
+    personalities = sorted(game.bots())
+    bots = [personalities[i % len(personalities)] for i in range(game.min_seats + 1)]
+    for options in option_sets(game, game.playthrough_options):
+        full = play_match(game, bots, options, seed=1).match
+        match = Match(game, full.seats, options, 1)
+        try:
+            for entry in full.log:
+                untold += check_screens_follow_known(match, entry)
+        except AssertionError:
+            if game.views_follow_known:
+                raise
+            return  # the game said so: the server rebuilds every screen after every entry
+    assert game.views_follow_known, (
+        "views_follow_known is False, yet no entry changed what an untold viewer sees")
+    if type(game).hidden_moves is not BaseGame.hidden_moves or game.id == "rexfurum":
+        assert untold > 0, "no entry ever told a viewer nothing: the check is vacuous"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)

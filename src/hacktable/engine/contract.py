@@ -260,6 +260,7 @@ class Game(Protocol):
     # layer and the shared tests (each documented on `BaseGame`, which gives the defaults).
     screen_folder: str
     screen_lists_moves: bool
+    views_follow_known: bool
     referee_seat: int | None
     pace_option: str | None
     strongest_bot: str | None
@@ -282,6 +283,13 @@ class BaseGame:
     credits = ""
     screen_lists_moves = False
     """True where a seat's screen offers `legal_actions` as buttons (a short list)."""
+    views_follow_known = True
+    """An entry that tells a viewer nothing (no event they may see, not their own move)
+    leaves their view, prompt and legal moves as they were, so the server rebuilds a
+    viewer's screen only when their own count of the log (`Match.known`) moved. A game
+    whose public position can move with an entry only some may know of sets False, and
+    every screen is then rebuilt after every entry. Checked for every game by
+    `testing.check_screens_follow_known`."""
     referee_seat: int | None = None
     """The seat of a gamemaster who is a person (Rules for Runners' GM): they may rule while
     the host has paused the clock, when the other seats may not act."""

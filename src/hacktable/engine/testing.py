@@ -8,6 +8,8 @@
   move's events tell the others no more than their views show.
 - `option_sets`: the rule options those checks play: the defaults, every value of every
   choice and switch, and the option sets a game declares (`check_option_sets`).
+- `check_screens_follow_known`: an entry that tells a viewer nothing changes nothing they
+  see (the server rebuilds a screen only when the viewer's count of the log moved).
 
 These need `hypothesis` (a test dependency); they are imported by tests only.
 """
@@ -24,7 +26,7 @@ from hypothesis import strategies as st
 from hacktable.engine.contract import GM, SPECTATOR, Game, Viewer
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
-from hacktable.engine.match import Match
+from hacktable.engine.match import Entry, Match
 from hacktable.engine.seats import seat_names
 
 JSON_SCALARS = st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=12)
@@ -414,3 +416,31 @@ def check_hidden_counts(match: Match, rng: random.Random) -> int:
             assert after == before, (
                 f"seat {actor}'s hidden move {action!r} changed what seat {seat} sees")
     return made
+
+
+def check_screens_follow_known(match: Match, entry: Entry) -> int:
+    """Apply `entry`, checking that whoever it told nothing sees nothing new: a viewer whose
+    own count of the log (`Match.known`) did not move keeps the same view, prompt and legal
+    moves. Anything else would let them notice, by their screen changing, an entry they may
+    not know of; and the server relies on it (it rebuilds a viewer's screen only when that
+    count, the room or the clock moved). Returns how many viewers the entry told nothing
+    (so a caller can make sure the check was not vacuous)."""
+    game = match.game
+    watched: list[Viewer] = [*range(len(match.seats)), SPECTATOR]
+
+    def screen(viewer: Viewer) -> tuple[str, Any, Any]:
+        prompt = game.prompts(match.state).get(viewer) if isinstance(viewer, int) else None
+        legal = game.legal_actions(match.state, viewer) if isinstance(viewer, int) else None
+        return canonical(game.view(match.state, viewer)), prompt, legal
+
+    before = {viewer: (match.known(viewer), screen(viewer)) for viewer in watched}
+    match.apply_entry(entry)
+    untold = 0
+    for viewer, (count, shown) in before.items():
+        if match.known(viewer) != count:
+            continue
+        untold += 1
+        assert screen(viewer) == shown, (
+            f"entry {entry.seq} ({entry.kind}) told {viewer!r} nothing, yet changed what "
+            f"{viewer!r} sees")
+    return untold

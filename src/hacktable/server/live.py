@@ -58,6 +58,11 @@ class Live:
     version: int = 0
     """Counts the moves and room changes watchers were told of (they wait for a change)."""
     last_news: str = "move"
+    room_version: int = 0
+    """Counts the room changes (seats taken, renamed, handed to a bot) watchers were told
+    of: part of what every screen is made from."""
+    sent_memo: tuple[tuple[int, str], Any] | None = None
+    """`presenter.sent` at (log length, status): asked by every socket after every move."""
     used_at: float = 0.0
     """When this process last loaded or was asked about the match (event-loop time)."""
 

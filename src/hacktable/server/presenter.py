@@ -11,7 +11,7 @@ from typing import Any
 
 from hacktable.bots.registry import bot_classes
 from hacktable.engine.contract import GM, SPECTATOR, Event, Game
-from hacktable.engine.match import HOST, RUNTIME_KINDS, Entry
+from hacktable.engine.match import HOST, RUNTIME_KINDS, Entry, Match
 from hacktable.server import wire
 from hacktable.server.clock import iso
 from hacktable.server.service import RECENT_EVENTS, Caller, Live
@@ -87,7 +87,16 @@ def sent(live: Live) -> dict[str, list[int]] | None:
     what): "4 of 5 have sent orders" is public at a real table too. None outside one."""
     if live.match is None:
         return None
-    prompts = live.match.prompts()
+    moment = (len(live.match.log), live.record.status)
+    if live.sent_memo is not None and live.sent_memo[0] == moment:
+        return live.sent_memo[1]
+    found = _sent(live.match)
+    live.sent_memo = (moment, found)
+    return found
+
+
+def _sent(match: Match) -> dict[str, list[int]] | None:
+    prompts = match.prompts()
     asked = sorted(seat for seat, prompt in prompts.items() if prompt.simultaneous)
     if len(asked) < 2:
         return None

@@ -114,6 +114,23 @@ def parse_parts(text: str | None) -> frozenset[str] | None:
     return asked
 
 
+def screen_moment(live: Live, caller: Caller) -> tuple[Any, ...]:
+    """What the caller's screen is made from, less who has sent: it can change only when
+    this does. The caller's own count of the log moves with every entry that tells them
+    something (`Match.known`); an entry that tells them nothing changes nothing they see
+    (`Game.views_follow_known`, checked for every game), so the other seats' secret orders
+    cost no rebuilding of this screen. Games that cannot promise it count every entry."""
+    record, match = live.record, live.match
+    if match is None:
+        count = -1
+    elif live.game.views_follow_known:
+        count = match.known(caller.viewer)
+    else:
+        count = len(match.log)
+    return (live.room_version, count, record.status, record.phase_key, record.deadline_at,
+            record.remaining)
+
+
 def shared_screen(table: Table, live: Live, caller: Caller, html: bool,
                   parts: frozenset[str] | None = None) -> Shown:
     """What the caller's screen shows now, rendered once per distinct view and moment:

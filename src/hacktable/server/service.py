@@ -747,6 +747,8 @@ class Table:
         async with live.changed:
             live.version += 1
             live.last_news = what
+            if what == "room":
+                live.room_version += 1
             live.changed.notify_all()
 
     async def catch_up(self) -> None:

@@ -14,7 +14,7 @@ from hacktable.engine.errors import Rejected
 from hacktable.server import presenter, wire
 from hacktable.server.errors import TableError
 from hacktable.server.live import Caller, Live
-from hacktable.server.screens import Shown, parse_parts, shared_screen
+from hacktable.server.screens import Shown, parse_parts, screen_moment, shared_screen
 from hacktable.server.seats import bearer, host_cookie, resolve, seat_cookie
 from hacktable.server.security import normal_room_code
 from hacktable.server.service import Table
@@ -75,6 +75,7 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
 
     async def pump() -> None:
         seen = [-1]
+        room_checked = [live.room_version]
         last_sent: list[Any] = [None]
         while True:
             async with live.changed:
@@ -82,8 +83,9 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                 news = live.last_news if live.version != seen[0] else None
                 seen[0] = live.version
                 resend, feed.resend = feed.resend, False
-            if caller.role != "spectator":  # a seat handed to a bot is no longer theirs
-                try:
+            if caller.role != "spectator" and live.room_version != room_checked[0]:
+                room_checked[0] = live.room_version  # a seat handed to a bot is no longer
+                try:  # theirs: seats change only with the room
                     await table.caller(live, presented, presented if caller.role == "host"
                                        else None)
                 except TableError as error:
@@ -96,15 +98,19 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
                     messages.append(wire.dumps({"type": "room",
                                                 "match": presenter.match_info(live)}))
                 if live.record.status != LOBBY:
-                    shown = shared_screen(table, live, caller, html, wanted)
+                    moment = screen_moment(live, caller)
                     sent = presenter.sent(live)
-                    before = feed.shown
-                    if resend or before is None or (
+                    before, pushed = feed.shown, False
+                    if resend or before is None or moment != feed.moment:
+                        shown = shared_screen(table, live, caller, html, wanted)
+                        pushed = resend or before is None or (
                             shown.changed_since(before) if patching
-                            else shown.fingerprint != before.fingerprint):
-                        messages.append(feed.next(shown, resend or not patching, html))
-                    elif sent != last_sent[0]:  # only who has sent changed: say just that
-                        messages.append(_sent_message(live, caller, sent, html))
+                            else shown.fingerprint != before.fingerprint)
+                        if pushed:  # the screen carries who has sent
+                            messages.append(feed.next(shown, resend or not patching, html))
+                        feed.moment = moment
+                    if not pushed and sent != last_sent[0]:  # only who has sent changed:
+                        messages.append(_sent_message(live, caller, sent, html))  # say so
                     last_sent[0] = sent  # else nothing new for this seat: say nothing
             for text in messages:
                 await websocket.send_text(text)
@@ -197,11 +203,13 @@ async def socket_move(table: Table, live: Live, caller: Caller, presented: str |
 class _Feed:
     """What one socket was last sent, shared by its pump and its reader."""
 
-    __slots__ = ("count", "patched", "resend", "shown")
+    __slots__ = ("count", "moment", "patched", "resend", "shown")
 
     def __init__(self) -> None:
         self.shown: Shown | None = None
         """The screen the socket last received (whole or patched to)."""
+        self.moment: tuple[Any, ...] | None = None
+        """What that screen was made from (`screen_moment`): rebuilt only when it moved."""
         self.count = 0
         """How many screens this socket was sent, whole or patched: the last one's `id`.
         Counts only what the socket itself received, so it tells the reader nothing."""

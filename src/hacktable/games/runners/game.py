@@ -64,6 +64,9 @@ class Runners(BaseGame):
         "and in OpenSpiel the gamemaster chooses from that menu"))
     fuzz_words = text.FUZZ_WORDS
     referee_seat = GM_SEAT  # the GM rules while the host has paused the clock
+    views_follow_known = False
+    """A check the GM rolls in secret tells the runners nothing, yet clears the asked
+    runner's `asking` on everyone's map: every screen is rebuilt after every entry."""
 
     def setup(self, seats: Sequence[str], options: Mapping[str, Any],
               rng: random.Random) -> dict:
