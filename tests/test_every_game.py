@@ -84,6 +84,27 @@ def test_an_entry_that_tells_a_viewer_nothing_changes_nothing_they_see(game):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_an_events_words_never_change_once_logged(game):
+    """The server keeps each event's words once said (a screen shows the latest sixty
+    events on every push): so describing an event later in the match must say what it
+    said when the event was logged."""
+    personalities = sorted(game.bots())
+    bots = [personalities[i % len(personalities)] for i in range(game.min_seats + 1)]
+    said = []
+    for options in option_sets(game, game.playthrough_options):
+        full = play_match(game, bots, options, seed=2).match
+        match = Match(game, full.seats, options, 2)
+        for entry in full.log:
+            said += [(match, event, game.describe(event, match.state))
+                     for event in match.apply_entry(entry)]
+    assert said, "no event was ever logged: the check is vacuous"
+    for match, event, words in said:
+        assert game.describe(event, match.state) == words, (
+            f"{event.kind} was {words!r} when logged, later "
+            f"{game.describe(event, match.state)!r}")
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_every_game_has_a_playthrough(game):
     files = sorted((PLAYTHROUGHS / game.id).glob("*.txt"))
     assert files, (f"{game.id} has no playthrough: run "

@@ -13,7 +13,8 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 
-Listener = Callable[[int, int, str], Awaitable[None]]
+Listener = Callable[[int, int, str, bool], Awaitable[None]]
+"""Called with (match id, seq, "move" or "room", whether this very process sent it)."""
 CHANNEL = "moves"
 """The channel's name after the settings' Redis prefix ("hacktable:moves" by default)."""
 log = logging.getLogger(__name__)
@@ -30,7 +31,7 @@ class LocalBroker:
 
     async def publish(self, match_id: int, seq: int, what: str = "move") -> None:
         if self._listener is not None:
-            await self._listener(match_id, seq, what)
+            await self._listener(match_id, seq, what, True)
 
     async def close(self) -> None:
         self._listener = None
@@ -103,7 +104,7 @@ class RedisBroker(LocalBroker):
         if data.get("origin") != self._origin and self._listener is not None:
             # each catch-up on its own: one slow match must not hold up the rest
             task = asyncio.create_task(self._listener(
-                int(data["match"]), int(data["seq"]), str(data.get("what", "move"))))
+                int(data["match"]), int(data["seq"]), str(data.get("what", "move")), False))
             self._pending.add(task)
             task.add_done_callback(self._pending.discard)
 

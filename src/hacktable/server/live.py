@@ -9,6 +9,7 @@ from typing import Any
 
 from hacktable.engine.contract import GM, SPECTATOR, Game, Prompt, Viewer
 from hacktable.engine.match import Match
+from hacktable.engine.memo import IdentityMemo
 from hacktable.server import clockwork
 from hacktable.store import MatchRecord, SeatRecord
 
@@ -61,6 +62,9 @@ class Live:
     room_version: int = 0
     """Counts the room changes (seats taken, renamed, handed to a bot) watchers were told
     of: part of what every screen is made from."""
+    described: IdentityMemo[str] = field(default_factory=lambda: IdentityMemo(1024))
+    """The game's events in words, by the event (every screen shows the latest sixty, and
+    an event's words never change once it is logged: checked for every game)."""
     sent_memo: tuple[tuple[int, str], Any] | None = None
     """`presenter.sent` at (log length, status): asked by every socket after every move."""
     used_at: float = 0.0

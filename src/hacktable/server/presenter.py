@@ -192,8 +192,9 @@ def fingerprint(payload: dict[str, Any]) -> bytes:
 def describe(live: Live, event: Event) -> str:
     """An event in words: the runtime's own (host and seat entries), else the game's."""
     if event.kind not in RUNTIME_KINDS:
-        assert live.match is not None
-        return live.match.game.describe(event, live.match.state)
+        match = live.match
+        assert match is not None
+        return live.described(event, None, lambda: match.game.describe(event, match.state))
     data = event.data
     command = data.get("do")
     if command == "start":

@@ -730,13 +730,16 @@ class Table:
     async def _announce(self, live: Live, what: str) -> None:
         await self.broker.publish(live.record.id, live.seq, what)
 
-    async def on_message(self, match_id: int, seq: int, what: str) -> None:
-        """A match moved (here or in another process): wake its watchers."""
+    async def on_message(self, match_id: int, seq: int, what: str, here: bool = False
+                         ) -> None:
+        """A match moved (`here`, in this process, whose copy is already up to date; or in
+        another): wake its watchers."""
         self.heard += 1
         live = self._live.get(match_id)
         if live is None:
             return
-        if what == "room" or seq > live.seq:  # moved by another process: catch up once here
+        if not here and (what == "room" or seq > live.seq):  # moved by another process:
+            # catch up once here
             try:
                 async with live.lock:
                     await self.sync(live)
