@@ -1,8 +1,8 @@
 """hacktable's server beside a real boardgame.io 0.50.2 server, measured in one run.
 
     uv run python benchmarks/compare_bgio.py [--seconds 15] [--matches 20] [--seats 5]
-        [--think 0] [--stores memory,flatfile] [--screens patches|whole|lite]
-        [--no-hacktable] [--json FILE|-]
+        [--think 0] [--stores memory,flatfile] [--screens patches|whole|view|lite]
+        [--compression] [--no-hacktable] [--json FILE|-]
 
 Needs `node` and `npm` (without them it says so and exits 0). Installs benchmarks/bgio's
 locked packages (`npm ci`) when its node_modules is missing, then, one after the other:
@@ -11,6 +11,8 @@ store, each driven by `benchmarks/bgio/clients.js` (N matches x S seats of
 `boardgame.io/client` in one Node process, closed loop); then hacktable's own
 `benchmarks/server_load.py --backend sqlite --processes 1` with the same matches, seats,
 window and think time. Clients share the machine with the server in both, as ours do.
+Like for like: socket.io sends without per-message deflate unless told to, so hacktable's
+clients do not ask for it either (`--compression` makes them ask, as browsers do).
 
 Latency, both sides: from sending a move until the mover's own connection delivers a state
 that shows it (hacktable: the push p50/p99). srv ms/move: server CPU per move (for
@@ -112,13 +114,16 @@ def run_hacktable(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     command = [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), "--backend",
                "sqlite", "--processes", "1", "--matches", str(args.matches), "--seats",
                str(args.seats), "--seconds", str(args.seconds), "--think", str(args.think),
-               "--screens", args.screens, "--json", str(out)]
+               "--screens", args.screens, "--json", str(out),
+               *([] if args.compression else ["--no-compression"])]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
                           timeout=args.seconds + 600)
     if done.returncode != 0 or not out.exists():
         raise RuntimeError(f"server_load.py failed:\n{(done.stdout + done.stderr)[-3000:]}")
     [result] = json.loads(out.read_text())
-    return {"system": "hacktable", "store": f"SQLite (durable), {args.screens} screens",
+    squeezed = ", deflate" if args.compression else ""
+    return {"system": "hacktable",
+            "store": f"SQLite (durable), {args.screens} screens{squeezed}",
             "moves_s": result["acts_s"],
             "p50_ms": result["push_p50_ms"], "p99_ms": result["push_p99_ms"],
             "lost": result["errors"] + result["push_missing"],
@@ -166,10 +171,16 @@ def main() -> None:
                         help="mean seconds a seat waits before moving (0: at once)")
     parser.add_argument("--stores", default="memory,flatfile",
                         help="boardgame.io stores to run: memory, flatfile or both")
-    parser.add_argument("--screens", choices=("patches", "whole", "lite"), default="patches",
+    parser.add_argument("--screens", choices=("patches", "whole", "view", "lite"),
+                        default="patches",
                         help="what hacktable's clients are pushed (server_load.py --screens): "
-                        "patches of the whole screen (default), whole screens, or patches of "
-                        "the prompt and outcome only, as a bot needs")
+                        "patches of the whole screen (default), whole screens, patches of "
+                        "the seat's view, prompt and outcome (what a boardgame.io client is "
+                        "sent), or of the prompt and outcome only, as a bot needs")
+    parser.add_argument("--compression", action="store_true",
+                        help="hacktable's clients ask for per-message deflate (boardgame.io's "
+                        "socket.io server sends without it unless configured, so by default "
+                        "neither side compresses)")
     parser.add_argument("--no-hacktable", dest="hacktable", action="store_false",
                         help="run boardgame.io alone")
     parser.add_argument("--json", dest="json_out", metavar="FILE",

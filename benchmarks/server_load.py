@@ -637,7 +637,8 @@ class Seat:
         self.run.all_seats.discard(self)
 
 
-SCREENS = {"patches": "", "whole": "&patches=false", "lite": "&parts=prompt,outcome"}
+SCREENS = {"patches": "", "whole": "&patches=false", "view": "&parts=view,prompt,outcome",
+           "lite": "&parts=prompt,outcome"}
 """The socket's query for each `--screens`."""
 
 
@@ -1111,7 +1112,9 @@ def main() -> None:
                         help="no permessage-deflate on the WebSockets (browsers use it)")
     parser.add_argument("--screens", choices=tuple(SCREENS), default="patches",
                         help="patches: the whole screen once, then patches (default); whole: "
-                        "whole screens only; lite: patches of the prompt and outcome only")
+                        "whole screens only; view: patches of the seat's view, prompt and "
+                        "outcome (what a boardgame.io client is sent: its state); lite: "
+                        "patches of the prompt and outcome only")
     parser.add_argument("--check", action="store_true",
                         help="a second socket per seat, sent whole screens, to check every "
                         "patched screen against")
