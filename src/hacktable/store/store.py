@@ -33,6 +33,7 @@ from hacktable.store.records import (
     MatchRecord,
     SeatRecord,
 )
+from hacktable.store.sqlite_reader import ReaderBusy, SqliteReader
 from hacktable.store.sqlite_writer import AppendClash, GroupAppend, SqliteAppender
 
 DEFAULT_FILE = "hacktable.db"
@@ -106,9 +107,11 @@ def _seat(row: Any) -> SeatRecord:
 class Store:
     """Matches, seats, the log, snapshots and deadlines, in one database."""
 
-    def __init__(self, engine: AsyncEngine, appender: SqliteAppender | None = None) -> None:
+    def __init__(self, engine: AsyncEngine, appender: SqliteAppender | None = None,
+                 reader: SqliteReader | None = None) -> None:
         self.engine = engine
         self._appender = appender  # SQLite files: moves are committed on its own thread
+        self._reader = reader  # and records, seats and entries are read on the event loop
         self.dialect = engine.dialect.name
         # SQLite has one writer at a time; queueing writes here avoids busy-waiting on it.
         self._write_lock = asyncio.Lock() if self.dialect == "sqlite" else None
@@ -128,7 +131,8 @@ class Store:
             path = make_url(sync_url).database
             on_file = writer_thread and path and path != ":memory:"
             appender = SqliteAppender(path) if on_file else None
-            return cls(engine, appender)
+            reader = SqliteReader(path) if on_file else None
+            return cls(engine, appender, reader)
         engine = create_async_engine(async_url, pool_size=10, max_overflow=20)
         return cls(engine)
 
@@ -138,6 +142,8 @@ class Store:
                 await self._committer
         if self._appender is not None:
             await asyncio.to_thread(self._appender.close)
+        if self._reader is not None:
+            self._reader.close()
         await self.engine.dispose()
 
     def _begin(self) -> _Writing:
@@ -175,18 +181,27 @@ class Store:
         return await self.match(match_id)
 
     async def match(self, match_id: int) -> MatchRecord:
+        if self._reader is not None:
+            with contextlib.suppress(ReaderBusy):
+                return self._reader.match(match_id)
         async with self.engine.connect() as conn:
             row = (await conn.execute(
                 select(schema.matches).where(schema.matches.c.id == match_id))).one()
         return _match(row)
 
     async def match_by_code(self, code: str) -> MatchRecord | None:
+        if self._reader is not None:
+            with contextlib.suppress(ReaderBusy):
+                return self._reader.match_by_code(code)
         async with self.engine.connect() as conn:
             row = (await conn.execute(
                 select(schema.matches).where(schema.matches.c.code == code))).one_or_none()
         return None if row is None else _match(row)
 
     async def seats(self, match_id: int) -> list[SeatRecord]:
+        if self._reader is not None:
+            with contextlib.suppress(ReaderBusy):
+                return self._reader.seats(match_id)
         async with self.engine.connect() as conn:
             rows = (await conn.execute(select(schema.seats)
                                        .where(schema.seats.c.match_id == match_id)
@@ -227,6 +242,9 @@ class Store:
     # -- the log ------------------------------------------------------------------------
 
     async def entries(self, match_id: int, after: int = 0) -> list[Entry]:
+        if self._reader is not None:
+            with contextlib.suppress(ReaderBusy):
+                return self._reader.entries(match_id, after)
         async with self.engine.connect() as conn:
             rows = (await conn.execute(
                 select(schema.entries)
