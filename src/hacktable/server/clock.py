@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from datetime import UTC, datetime
@@ -49,4 +50,11 @@ def iso(seconds: float | None) -> str | None:
     """A wall-clock time as ISO-8601 UTC, the way the API and the log write it."""
     if seconds is None:
         return None
+    return _iso(seconds)
+
+
+@functools.lru_cache(maxsize=256)
+def _iso(seconds: float) -> str:
+    """Every screen of a match writes its deadline, and every entry of one sitting the
+    same few moments: the last few hundred are kept."""
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="milliseconds")

@@ -10,7 +10,6 @@ prepared statements. SQLAlchemy keeps the schema, every other query and PostgreS
 
 from __future__ import annotations
 
-import json
 import queue
 import sqlite3
 import threading
@@ -18,6 +17,8 @@ from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 from hacktable.engine.match import Entry
 
@@ -46,8 +47,12 @@ _SNAPSHOT = "INSERT INTO snapshots (match_id, seq, state) VALUES (?, ?, ?)"
 
 
 def _as_json(value: Any) -> str | None:
-    """The text SQLAlchemy's JSON type would store (it reads it back with json.loads)."""
-    return None if value is None else json.dumps(value)
+    """JSON text as SQLAlchemy's JSON type reads it back (json.loads), written by orjson:
+    this thread holds the interpreter's lock while it encodes, and the standard encoder
+    took several times longer, time the event loop could not run."""
+    if value is None:
+        return None
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class SqliteAppender:
