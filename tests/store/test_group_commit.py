@@ -128,11 +128,12 @@ def test_the_writer_thread_stores_what_the_store_reads_back(tmp_path):
     async def scenario():
         store = await Store.open(f"sqlite:///{tmp_path / 'w.db'}")
         [match] = await _matches(store, 1)
+        commits = _count_commits(store)
         await store.append(match, 0, [Entry(1, "action", 1, payload, "2026-01-01T00:00:00"),
                                       Entry(2, "timeout", None, None, None)],
                            status="running", phase_key="round-3", deadline_at=12.5,
                            remaining=None, snapshot=(2, state))
-        used_thread = store._appender is not None and store._appender.commits == 1
+        used_thread = store._appender is not None and commits() == 1
         record, log = await store.match(match), await store.entries(match)
         snapshot = await store.latest_snapshot(match)
         await store.close()

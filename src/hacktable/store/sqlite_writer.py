@@ -1,4 +1,5 @@
-"""The SQLite appender: one thread that owns a connection and commits groups of moves.
+"""The SQLite writer: one thread that owns a connection and commits groups of moves (and
+the room's few writes: a match created, a seat taken).
 
 A move's commit is the hottest write in the house. Through SQLAlchemy's async layer each
 statement of a group commit is a hop to aiosqlite's thread and back, plus SQLAlchemy's
@@ -13,16 +14,17 @@ from __future__ import annotations
 import queue
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
 from hacktable.engine.match import Entry
 
 BUSY_TIMEOUT_MS = 10_000
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,8 @@ class SqliteAppender:
         self._path = path
         self.commits = 0
         """Transactions committed so far: how many syncs the moves cost."""
-        self._jobs: queue.SimpleQueue[tuple[Sequence[GroupAppend], Future[list[bool]]] | None]
+        self._jobs: queue.SimpleQueue[tuple[Callable[[sqlite3.Connection], Any],
+                                            Future[Any]] | None]
         self._jobs = queue.SimpleQueue()
         self._ready: Future[None] = Future()
         self._thread = threading.Thread(target=self._run, name="hacktable-sqlite-writer",
@@ -76,7 +79,15 @@ class SqliteAppender:
 
     def submit(self, group: Sequence[GroupAppend]) -> Future[list[bool]]:
         done: Future[list[bool]] = Future()
-        self._jobs.put((group, done))
+        self._jobs.put((lambda connection: _commit(connection, group), done))
+        return done
+
+    def call(self, write: Callable[[sqlite3.Connection], R]) -> Future[R]:
+        """Run `write(connection)` in a transaction of its own on the writer thread (a seat
+        taken, a match created): plain SQL, in turn with the moves, committed and synced
+        before the future answers; an exception rolls it back and goes to the waiter."""
+        done: Future[R] = Future()
+        self._jobs.put((lambda connection: _in_transaction(connection, write), done))
         return done
 
     def close(self) -> None:
@@ -102,16 +113,29 @@ class SqliteAppender:
         self._ready.set_result(None)
         try:
             while (job := self._jobs.get()) is not None:
-                group, done = job
+                work, done = job
                 try:
-                    moved = _commit(connection, group)
+                    result = work(connection)
                 except BaseException as error:  # every failure goes to its waiter
                     done.set_exception(error)
                     continue
                 self.commits += 1
-                done.set_result(moved)
+                done.set_result(result)
         finally:
             connection.close()
+
+
+def _in_transaction(connection: sqlite3.Connection,
+                    write: Callable[[sqlite3.Connection], R]) -> R:
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        result = write(connection)
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+    return result
 
 
 def _commit(connection: sqlite3.Connection, group: Sequence[GroupAppend]) -> list[bool]:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterable, Mapping, Sequence
+import sqlite3
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import and_, event, func, insert, or_, select, update
 from sqlalchemy.engine import make_url
@@ -20,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from hacktable.engine.match import Entry
-from hacktable.store import schema
+from hacktable.store import schema, sqlite_rooms
 from hacktable.store.migrate import upgrade
 from hacktable.store.records import (
     BOT,
@@ -41,6 +42,7 @@ DEFAULT_FILE = "hacktable.db"
 
 MAX_GROUP = 256
 """The most appends committed in one transaction."""
+R = TypeVar("R")
 
 
 class Conflict(Exception):
@@ -149,6 +151,13 @@ class Store:
     def _begin(self) -> _Writing:
         return _Writing(self)
 
+    async def _on_writer(self, write: Callable[[sqlite3.Connection], R]) -> R:
+        """`write` in a transaction of its own on the SQLite writer thread, in turn with
+        this process's other writes."""
+        assert self._appender is not None and self._write_lock is not None
+        async with self._write_lock:
+            return await asyncio.wrap_future(self._appender.call(write))
+
     # -- matches and seats --------------------------------------------------------------
 
     async def create_match(
@@ -160,6 +169,19 @@ class Store:
         """A new match in its lobby; `Conflict` if the room code is taken. `held`: seats
         kept for players of an earlier match, by seat: (name, their token's hash)."""
         held = held or {}
+        if self._appender is not None:
+            match = {"code": code, "game": game, "options": options, "seed": seed,
+                     "status": LOBBY, "host_token": host_token, "created_at": now,
+                     "bot_pace": bot_pace, "referee": referee}
+            rows = [(BOT, bots.get(seat), None, None) if seat in bots
+                    else (HELD, None, *held[seat]) if seat in held
+                    else (OPEN, None, None, None) for seat in range(seats)]
+            try:
+                match_id = await self._on_writer(
+                    lambda connection: sqlite_rooms.create_match(connection, match, rows))
+            except sqlite3.IntegrityError as error:
+                raise Conflict(f"room code {code} is taken") from error
+            return await self.match(match_id)
         try:
             async with self._begin() as conn:
                 result = await conn.execute(insert(schema.matches).values(
@@ -211,6 +233,9 @@ class Store:
     async def claim_seat(self, match_id: int, seat: int, name: str, token: str,
                          now: float) -> bool:
         """Give an open seat to a person; False if it was no longer open."""
+        if self._appender is not None:
+            return await self._on_writer(lambda connection: sqlite_rooms.claim_seat(
+                connection, match_id, seat, name, token, now))
         async with self._begin() as conn:
             result = await conn.execute(
                 update(schema.seats)
@@ -223,6 +248,9 @@ class Store:
                              now: float) -> bool:
         """Give a held seat back to the player it was kept for (whose old token hashes to
         `held_by`) under a new token; False if it is no longer held for them."""
+        if self._appender is not None:
+            return await self._on_writer(lambda connection: sqlite_rooms.take_held_seat(
+                connection, match_id, seat, held_by, token, now))
         async with self._begin() as conn:
             result = await conn.execute(
                 update(schema.seats)
@@ -233,6 +261,10 @@ class Store:
 
     async def set_seat(self, match_id: int, seat: int, *, kind: str, name: str | None,
                        personality: str | None, token: str | None = None) -> None:
+        if self._appender is not None:
+            await self._on_writer(lambda connection: sqlite_rooms.set_seat(
+                connection, match_id, seat, kind, name, personality, token))
+            return
         async with self._begin() as conn:
             await conn.execute(
                 update(schema.seats)
