@@ -28,6 +28,13 @@ def token_matches(stored_hash: str | None, token: str | None) -> bool:
     return hmac.compare_digest(stored_hash, token_hash(token))
 
 
+def hash_matches(stored_hash: str | None, presented_hash: str) -> bool:
+    """`token_matches` for a token already hashed (one hash checked against every seat)."""
+    if not stored_hash:
+        return False
+    return hmac.compare_digest(stored_hash, presented_hash)
+
+
 def new_room_code() -> str:
     return "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
 

@@ -39,6 +39,7 @@ from hacktable.server.limits import TokenBuckets
 from hacktable.server.live import Caller, Live
 from hacktable.server.names import clash
 from hacktable.server.security import (
+    hash_matches,
     new_room_code,
     new_token,
     normal_room_code,
@@ -223,11 +224,12 @@ class Table:
             return Caller("host", referee=live.record.referee)
         if token is None:
             return Caller("spectator")
-        if token_matches(live.record.host_token, token):
+        presented = token_hash(token)  # once, not once per seat
+        if hash_matches(live.record.host_token, presented):
             return Caller("host", referee=live.record.referee)
         for attempt in range(2):
             for seat in live.seats:
-                if seat.kind == HUMAN and token_matches(seat.token, token):
+                if seat.kind == HUMAN and hash_matches(seat.token, presented):
                     return Caller("seat", seat.seat)
             if attempt == 0:  # the seat may have been taken through another process
                 live.seats = await self.store.seats(live.record.id)
