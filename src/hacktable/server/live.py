@@ -65,6 +65,10 @@ class Live:
     described: IdentityMemo[str] = field(default_factory=lambda: IdentityMemo(1024))
     """The game's events in words, by the event (every screen shows the latest sixty, and
     an event's words never change once it is logged: checked for every game)."""
+    recent_events: dict[tuple[Any, int], tuple[Match, int, list[dict[str, Any]]]] = field(
+        default_factory=dict)
+    """Each viewer's latest events in words, and how many of the match's events they were
+    brought up to (`presenter.recent_events`)."""
     sent_memo: tuple[tuple[int, str], Any] | None = None
     """`presenter.sent` at (log length, status): asked by every socket after every move."""
     used_at: float = 0.0

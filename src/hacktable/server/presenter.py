@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hacktable.bots.registry import bot_classes
-from hacktable.engine.contract import GM, SPECTATOR, Event, Game
-from hacktable.engine.match import HOST, RUNTIME_KINDS, Entry, Match
+from hacktable.engine.contract import GM, SPECTATOR, Event, Game, Viewer
+from hacktable.engine.match import HOST, RUNTIME_KINDS, Entry, LoggedEvent, Match
 from hacktable.server import wire
 from hacktable.server.clock import iso
 from hacktable.server.service import RECENT_EVENTS, Caller, Live
@@ -152,14 +152,44 @@ def _screen(live: Live, caller: Caller, now: float, recent: int,
         payload["legal"] = (legal_moves(live, viewer)
                             if prompt is not None and wanted("legal") else None)
     if wanted("events"):
-        seen = (match.events_for(viewer, last=recent) if viewer != GM
-                else match.events[-recent:])
-        payload["events"] = [{"seq": match.number_for(viewer, seq), "kind": event.kind,
-                              "text": describe(live, event)}
-                             for seq, event in seen]
+        payload["events"] = recent_events(live, viewer, recent)
     if wanted("text"):
         payload["text"] = match.game.render(view, info["deadline"])
     return payload
+
+
+def recent_events(live: Live, viewer: Viewer, recent: int) -> list[dict[str, Any]]:
+    """The latest `recent` events `viewer` may see, in words, with the viewer's own numbers.
+
+    Kept per viewer and brought up to date from the events logged since (an event's words
+    and numbers never change once it is logged): a screen after a move costs the new events,
+    not sixty. Each call returns a new list; the items are shared with the earlier lists,
+    which also makes telling what changed between two screens cheap."""
+    match = live.match
+    assert match is not None
+    events = match.events
+    key = (viewer, recent)
+    kept = live.recent_events.get(key)
+    if kept is not None and kept[0] is match and kept[1] <= len(events):
+        items = kept[2]
+        seen = [logged for logged in events[kept[1]:]
+                if viewer == GM or logged.event.visible_to(viewer)]
+        if seen:
+            items = (items + _in_words(live, viewer, seen[-recent:]))[-recent:]
+    else:
+        seen = match.events_for(viewer, last=recent) if viewer != GM else events[-recent:]
+        items = _in_words(live, viewer, seen)
+    if len(live.recent_events) > 32:  # viewers that come and go
+        live.recent_events.clear()
+    live.recent_events[key] = (match, len(events), items)
+    return list(items)
+
+
+def _in_words(live: Live, viewer: Viewer, seen: Sequence[LoggedEvent]
+              ) -> list[dict[str, Any]]:
+    assert live.match is not None
+    return [{"seq": live.match.number_for(viewer, seq), "kind": event.kind,
+             "text": describe(live, event)} for seq, event in seen]
 
 
 def legal_moves(live: Live, seat: int) -> list[Any] | None:
