@@ -31,6 +31,9 @@ from hacktable.games.rexfurum.orders import (
 
 CLOSED_LETTERS: IdentityMemo[str] = IdentityMemo()
 """A closed round's report never changes once written: its letter is rendered once."""
+CLOSED_SOFAR: IdentityMemo[str] = IdentityMemo(512)
+"""A seat's closed letters so far, joined (each seat needs only its latest)."""
+LETTER_BREAK = "\n" + "-" * 60 + "\n\n"
 
 
 class RexFurum(BaseGame):
@@ -172,13 +175,28 @@ class RexFurum(BaseGame):
             lines += [f"  - {text.notice_text(n, names)}" for n in view["announcements"]]
             return "\n".join(lines) + "\n"
         rounds, seat, minutes = view["rounds"], view["seat"], view["round_minutes"]
-        last = len(view["reports"]) - 1
+        reports = view["reports"]
         key = (tuple(names), seat, rounds, companies, minutes)
-        letters = [text.report_text(report, names, seat, rounds, companies, ends_at, minutes)
-                   if index == last else CLOSED_LETTERS(report, key, lambda r=report: (
-                       text.report_text(r, names, seat, rounds, companies, None, minutes)))
-                   for index, report in enumerate(view["reports"])]
-        return "\n" + ("\n" + "-" * 60 + "\n\n").join(letters)
+
+        def closed(count: int) -> str:
+            """The first `count` letters, joined: kept by the last one's report record
+            (records never change and the list only grows), so a render costs the open
+            letter, not every letter of the match."""
+            record = reports[count - 1]
+
+            def letters() -> str:
+                letter = CLOSED_LETTERS(record, key, lambda: text.report_text(
+                    record, names, seat, rounds, companies, None, minutes))
+                return letter if count == 1 else closed(count - 1) + LETTER_BREAK + letter
+            return CLOSED_SOFAR(record, (key, count), letters)
+
+        if not reports:
+            return "\n"
+        current = text.report_text(reports[-1], names, seat, rounds, companies, ends_at,
+                                   minutes)
+        if len(reports) == 1:
+            return "\n" + current
+        return "\n" + closed(len(reports) - 1) + LETTER_BREAK + current
 
     def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
         """Re-deal what `seat` cannot know: other players' companies (each company keeps its
