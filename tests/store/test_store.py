@@ -9,6 +9,7 @@ from tests.services import postgres_database
 
 from hacktable.engine.match import Entry
 from hacktable.store import Conflict, Store
+from hacktable.store.records import JsonText
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -165,11 +166,16 @@ def test_snapshots_are_stored_with_the_append(url):
         match = await _new(store)
         await store.append(match.id, 0, [_entry(1)], status="running", phase_key="r1",
                            deadline_at=None, remaining=None, snapshot=(1, {"round": 1}))
-        snapshot = await store.latest_snapshot(match.id)
+        first = await store.latest_snapshot(match.id)
+        # The server encodes a snapshot the moment it takes it (the state moves on)
+        await store.append(match.id, 1, [_entry(2)], status="running", phase_key="r1",
+                           deadline_at=None, remaining=None,
+                           snapshot=(2, JsonText('{"round":2,"hands":{"0":[1,2]}}')))
+        second = await store.latest_snapshot(match.id)
         await store.close()
-        return snapshot
+        return first, second
 
-    assert run(scenario()) == (1, {"round": 1})
+    assert run(scenario()) == ((1, {"round": 1}), (2, {"round": 2, "hands": {"0": [1, 2]}}))
 
 
 def test_opening_twice_runs_the_migrations_once(url):

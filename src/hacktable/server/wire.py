@@ -21,6 +21,12 @@ def dumps(value: Any) -> str:
     return orjson.dumps(value, default=str, option=_OPTIONS).decode()
 
 
+def dumps_strict(value: Any) -> str:
+    """`value` as compact JSON text; anything that is not JSON raises (what is stored must
+    read back as it was)."""
+    return orjson.dumps(value, option=_OPTIONS).decode()
+
+
 def dumpb(value: Any) -> bytes:
     """`value` as compact JSON bytes (an HTTP body needs no text)."""
     return orjson.dumps(value, default=str, option=_OPTIONS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,3 +53,14 @@ class SeatRecord:
     personality: str | None
     token: str | None
     joined_at: float | None
+
+
+class JsonText(str):
+    """A value already encoded as JSON (a snapshot, encoded the moment it is taken, so the
+    state can move on without a copy of it being kept): stored as it is."""
+
+    __slots__ = ()
+
+    def value(self) -> Any:
+        """The value again, for a store that wants it decoded (PostgreSQL's JSONB)."""
+        return json.loads(self)

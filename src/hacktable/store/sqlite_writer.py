@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 import orjson
 
 from hacktable.engine.match import Entry
+from hacktable.store.records import JsonText
 
 BUSY_TIMEOUT_MS = 10_000
 R = TypeVar("R")
@@ -54,6 +55,8 @@ def _as_json(value: Any) -> str | None:
     took several times longer, time the event loop could not run."""
     if value is None:
         return None
+    if isinstance(value, JsonText):
+        return str(value)
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 

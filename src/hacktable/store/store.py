@@ -31,6 +31,7 @@ from hacktable.store.records import (
     LOBBY,
     OPEN,
     RUNNING,
+    JsonText,
     MatchRecord,
     SeatRecord,
 )
@@ -381,7 +382,7 @@ class Store:
                     if request.snapshot is not None:
                         snapshots.append({"match_id": request.match_id,
                                           "seq": request.snapshot[0],
-                                          "state": request.snapshot[1]})
+                                          "state": _decoded(request.snapshot[1])})
                 if rows:
                     await conn.execute(insert(schema.entries), rows)
                 if snapshots:
@@ -456,6 +457,11 @@ class Store:
         async with self.engine.connect() as conn:
             return (await conn.execute(select(func.count()).select_from(schema.matches))
                     ).scalar_one()
+
+
+def _decoded(value: Any) -> Any:
+    """SQLAlchemy's JSON types encode what they are given: JSON text is given decoded."""
+    return value.value() if isinstance(value, JsonText) else value
 
 
 class _Writing:
