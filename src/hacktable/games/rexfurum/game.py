@@ -31,6 +31,8 @@ from hacktable.games.rexfurum.orders import (
 
 CLOSED_LETTERS: IdentityMemo[str] = IdentityMemo()
 """A closed round's report never changes once written: its letter is rendered once."""
+OPEN_LETTERS: IdentityMemo[str] = IdentityMemo(512)
+"""The letter of a round still open, by its report and the round's deadline."""
 CLOSED_SOFAR: IdentityMemo[str] = IdentityMemo(512)
 """A seat's closed letters so far, joined (each seat needs only its latest)."""
 LETTER_BREAK = "\n" + "-" * 60 + "\n\n"
@@ -192,8 +194,9 @@ class RexFurum(BaseGame):
 
         if not reports:
             return "\n"
-        current = text.report_text(reports[-1], names, seat, rounds, companies, ends_at,
-                                   minutes)
+        last = reports[-1]  # written when its round began, never changed: its letter too
+        current = OPEN_LETTERS(last, (key, ends_at), lambda: text.report_text(
+            last, names, seat, rounds, companies, ends_at, minutes))
         if len(reports) == 1:
             return "\n" + current
         return "\n" + closed(len(reports) - 1) + LETTER_BREAK + current
