@@ -17,6 +17,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi.telemetry import TelemetryConfig
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -33,6 +34,8 @@ from hacktable.server.settings import Settings
 from hacktable.server.thinking import ThinkingPool
 from hacktable.store import Store, database_url
 
+NO_TELEMETRY: TelemetryConfig = {"tracing": False, "metrics": False, "logs": False}
+"""FastAPI's OpenTelemetry off (`Settings.telemetry`)."""
 GC_THRESHOLDS = (20_000, 20, 100)
 """The cycle collector's thresholds (Python's are 700, 10, 10). A server holding hundreds of
 matches has millions of long-lived objects, and a full collection pauses every match for
@@ -96,6 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version="0.1.0",
         lifespan=lifespan,
         static_url=DOCS_STATIC,
+        telemetry=None if settings.telemetry else NO_TELEMETRY,
     )
     app.state.host_panels = []  # extensions append `pages.HostPanel`s (e.g. `serve --mail`)
     app.state.seat_panels = []  # and `pages.SeatPanel`s for a player's own screen

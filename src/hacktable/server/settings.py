@@ -70,6 +70,10 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     """Other origins whose pages may write to this table (e.g. a site that embeds it behind
     a proxy with another host name); the table's own origin is always allowed."""
+    telemetry: bool = False
+    """FastAPI's own OpenTelemetry (spans, metrics and logs through the providers a
+    deployment configures globally): off unless asked, since every request and socket
+    otherwise looks the providers up."""
     bot_workers: int = max(1, (os.cpu_count() or 2) - 1)
     """Worker processes searching bots (the thinker) think in, off the event loop; one
     processor is left for the server itself."""
@@ -97,6 +101,7 @@ class Settings:
             "ready_file": Path(env["HACKTABLE_READY_FILE"]) if env.get("HACKTABLE_READY_FILE")
             else None,
             "exit_with_parent": _flag(env, "HACKTABLE_EXIT_WITH_PARENT"),
+            "telemetry": _flag(env, "HACKTABLE_TELEMETRY"),
             "parent_pid": int(env["HACKTABLE_PARENT_PID"]) if env.get("HACKTABLE_PARENT_PID",
                                                                       "").isdigit() else None,
             "clock_file": Path(env["HACKTABLE_CLOCK_FILE"]) if env.get("HACKTABLE_CLOCK_FILE")
