@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from hacktable.engine.memo import IdentityMemo
 from hacktable.games.rexfurum.orders import company_name, order_from_json
 
 PUBLIC_KINDS = ("outed", "embezzle_exposed", "mutual_backstab", "crash", "game_over")
@@ -142,6 +143,19 @@ def report_text(report: Mapping[str, Any], names: Sequence[str], seat: int, roun
                 companies: int, ends_at: str | None = None, round_minutes: int = 20) -> str:
     """The seed's round-beginning email: net worth, earnings, salary, name, employment,
     company employee totals, when the round ends, and the announcements received."""
+    head, tail = REPORT_PARTS(report, (tuple(names), seat, rounds, companies),
+                              lambda: _report_parts(report, names, seat, rounds, companies))
+    ends: list[str] = []
+    if not report["final"]:
+        when = ends_at or f"{round_minutes} minutes after it began"
+        ends = [f"  Round {report['round']} ends: {when}", ""]
+    return "\n".join(head + ends + tail).rstrip() + "\n"
+
+
+def _report_parts(report: Mapping[str, Any], names: Sequence[str], seat: int, rounds: int,
+                  companies: int) -> tuple[list[str], list[str]]:
+    """A letter's lines before and after the line saying when its round ends: the letter of
+    a round still open and the same letter once closed differ only there."""
     lines: list[str] = []
     title = ("REX FURUM: final report" if report["final"]
              else f"REX FURUM: round {report['round']} of {rounds}")
@@ -161,10 +175,7 @@ def report_text(report: Mapping[str, Any], names: Sequence[str], seat: int, roun
     lines.append("  Company employees    " + "".join(
         str(count).ljust(width) for count in report["totals"]))
     lines.append("")
-    if not report["final"]:
-        ends = ends_at or f"{round_minutes} minutes after it began"
-        lines.append(f"  Round {report['round']} ends: {ends}")
-        lines.append("")
+    head, lines = lines, []
     if report.get("orders_last") is not None:
         lines.append("Your orders last round: " + orders_text(report["orders_last"], names))
         lines.append("")
@@ -184,7 +195,12 @@ def report_text(report: Mapping[str, Any], names: Sequence[str], seat: int, roun
         change = "" if earned_last is None else f"  (last round {money(earned_last)})"
         marker = "  <- you" if who == seat else ""
         lines.append(f"  {place:>2}. {names[who]:<14} {money(worth):>12}{change}{marker}")
-    return "\n".join(lines).rstrip() + "\n"
+    return head, lines
+
+
+REPORT_PARTS: IdentityMemo[tuple[list[str], list[str]]] = IdentityMemo(2048)
+"""A report's letter, less its deadline line, by the report record (written once when its
+round begins, never changed): the open letter and the closed one share it."""
 
 
 def ledger_text(ledger: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
