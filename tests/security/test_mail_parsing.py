@@ -5,7 +5,8 @@ loop, as `serve --mail` runs it.
 
 The loop is watched by a heartbeat task that wakes every 10 ms. No bound here is on speed:
 the heartbeat's longest pause is compared with how long the mail took to be answered (when
-the mail is parsed on the loop, that pause is nearly all of it)."""
+the mail is parsed on the loop, that pause is nearly all of it; it must be under half, as
+a machine busy with other tests can hold the loop up for a few tenths of a second)."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def test_a_mail_that_is_slow_to_parse_does_not_stall_the_loop(tmp_path):
             text, took, pause, beats = await _send_and_watch(here, ann, raw, to)
             assert "orders received" in text and "Attachments are not read" in text
             # Parsed on the loop, the heartbeat stops for nearly all the answer took.
-            assert pause < took / 4, (pause, took)
+            assert pause < took / 2, (pause, took)
             assert beats >= 20, (beats, took)
             assert len(await _orders(here, code)) == 2
 
@@ -69,7 +70,7 @@ def test_a_mail_over_the_time_budget_is_answered_saying_why(tmp_path):
                 here, bob, slow_parts(bob.address, to, "embezzle Ann", parts=12), to)
             assert "took longer than 0.5 seconds to read" in text
             assert "Nothing was changed" in text
-            assert pause < took / 4, (pause, took)
+            assert pause < took / 2, (pause, took)
             assert await _orders(here, code) == []
             # The worker stuck in that mail was replaced: the next mail is read as usual.
             ok = await bob.answer(report, "protect self")
