@@ -752,8 +752,7 @@ class Table:
         live = self._live.get(match_id)
         if live is None:
             return
-        if not here and (what == "room" or seq > live.seq):  # moved by another process:
-            # catch up once here
+        if not here and (what == "room" or seq > live.seq):  # another process moved it
             try:
                 async with live.lock:
                     await self.sync(live)
