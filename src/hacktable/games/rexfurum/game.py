@@ -29,12 +29,9 @@ from hacktable.games.rexfurum.orders import (
     submit_from_json,
 )
 
-CLOSED_LETTERS: IdentityMemo[str] = IdentityMemo()
-"""A closed round's report never changes once written: its letter is rendered once."""
-OPEN_LETTERS: IdentityMemo[str] = IdentityMemo(512)
-"""The letter of a round still open, by its report and the round's deadline."""
 CLOSED_SOFAR: IdentityMemo[str] = IdentityMemo(512)
-"""A seat's closed letters so far, joined (each seat needs only its latest)."""
+"""A seat's closed letters so far, joined, by the last one's report record (a report never
+changes once written; each seat needs only its latest)."""
 LETTER_BREAK = "\n" + "-" * 60 + "\n\n"
 
 
@@ -181,22 +178,20 @@ class RexFurum(BaseGame):
         key = (tuple(names), seat, rounds, companies, minutes)
 
         def closed(count: int) -> str:
-            """The first `count` letters, joined: kept by the last one's report record
-            (records never change and the list only grows), so a render costs the open
-            letter, not every letter of the match."""
+            """The first `count` letters, joined, so a render costs the open letter, not
+            every letter of the match (a report's lines are kept too: `text.report_text`)."""
             record = reports[count - 1]
 
             def letters() -> str:
-                letter = CLOSED_LETTERS(record, key, lambda: text.report_text(
-                    record, names, seat, rounds, companies, None, minutes))
+                letter = text.report_text(record, names, seat, rounds, companies, None,
+                                          minutes)
                 return letter if count == 1 else closed(count - 1) + LETTER_BREAK + letter
             return CLOSED_SOFAR(record, (key, count), letters)
 
         if not reports:
             return "\n"
-        last = reports[-1]  # written when its round began, never changed: its letter too
-        current = OPEN_LETTERS(last, (key, ends_at), lambda: text.report_text(
-            last, names, seat, rounds, companies, ends_at, minutes))
+        current = text.report_text(reports[-1], names, seat, rounds, companies, ends_at,
+                                   minutes)
         if len(reports) == 1:
             return "\n" + current
         return "\n" + closed(len(reports) - 1) + LETTER_BREAK + current
