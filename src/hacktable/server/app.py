@@ -26,6 +26,7 @@ from hacktable.server import api, pages
 from hacktable.server.broker import make_broker
 from hacktable.server.deadlines import run_deadlines
 from hacktable.server.errors import TableError
+from hacktable.server.lanes import SetupLane
 from hacktable.server.limits import RateLimits, TokenBuckets
 from hacktable.server.origin import SameOriginOnly
 from hacktable.server.parent import exit_with_parent
@@ -109,6 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from hacktable.web import STATIC_DIR
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.add_middleware(SetupLane, width=settings.setup_lane)
     app.add_middleware(SameOriginOnly, allowed_origins=settings.allowed_origins)
     app.add_middleware(RateLimits, misses_per_hour=settings.lookup_misses_per_hour,
                        creates_per_hour=settings.creates_per_hour, burst=settings.rate_burst)

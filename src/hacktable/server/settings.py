@@ -53,6 +53,10 @@ class Settings:
     """Live connections one process serves for one match (players and spectators)."""
     max_sockets_per_client: int = 30
     """Live connections one client address may hold to one match."""
+    setup_lane: int = 2
+    """Room requests (creating, seating, starting a match, opening a screen's socket)
+    worked on at once; the rest wait their turn, so tables opening in a crowd do not hold
+    up the moves of tables in play (`server/lanes.py`; 0: no lane)."""
     moves_per_second: float = 5.0
     """Moves one seat may make a second, after a first burst (0: no limit): a seat must not
     fill the log with thousands of entries."""
@@ -114,6 +118,7 @@ class Settings:
             "max_sockets_per_match": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_MATCH"),
             "max_sockets_per_client": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_CLIENT"),
             "bot_pace": _number(env, "HACKTABLE_BOT_PACE"),
+            "setup_lane": _whole(env, "HACKTABLE_SETUP_LANE"),
             "moves_per_second": _number(env, "HACKTABLE_MOVES_PER_SECOND"),
             "move_burst": _number(env, "HACKTABLE_MOVE_BURST"),
             "lab_jobs": _whole(env, "HACKTABLE_LAB_JOBS"),
