@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from hacktable.engine import Match
 from hacktable.engine.contract import BaseGame
+from hacktable.engine.errors import Rejected
 from hacktable.engine.playthrough import first_difference, read, render, replay
 from hacktable.engine.testing import (
     check_hidden_counts,
@@ -102,6 +103,32 @@ def test_an_events_words_never_change_once_logged(game):
         assert game.describe(event, match.state) == words, (
             f"{event.kind} was {words!r} when logged, later "
             f"{game.describe(event, match.state)!r}")
+
+
+NAME_PIECES = ("Ann", "ann", "Bob", "J.R.", "J R", "me", "self", "protect", "alpha", "to",
+               "42", "...", "Zoë", "Bruno", "O'Neil", "  Cy  ", "Cy", "embezzle", "a")
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_checking_names_says_what_a_set_up_would(game, data):
+    """The server checks names as each player sits down with `check_names`, which a game
+    may answer by one rule of its own instead of a trial set-up: it must refuse exactly
+    the names a set-up refuses, in the same words."""
+    count = data.draw(st.integers(game.min_seats, min(game.max_seats, 8)))
+    names = data.draw(st.lists(st.sampled_from(NAME_PIECES), min_size=count, max_size=count))
+    options = game.options.resolve({})
+
+    def answer(ask) -> str | None:
+        try:
+            ask()
+        except Rejected as error:
+            return error.reason
+        return None
+
+    assert answer(lambda: game.check_names(names, options)) == answer(
+        lambda: game.setup(names, options, random.Random(0)))
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)

@@ -329,6 +329,15 @@ class BaseGame:
     def legal_actions(self, state: State, seat: int) -> list[Action] | None:
         return None
 
+    def check_names(self, seats: Sequence[str], options: Mapping[str, OptionValue]) -> None:
+        """Raise `Rejected`, in the game's own words, if these players' names would not do
+        (Rex Furum's orders name players). The server asks as each player sits down, with
+        placeholder names for the seats still empty. By default a trial set-up answers; a
+        game that checks names by one rule of its own names that rule instead, which is
+        what a set-up would say without setting a match up for every seat taken (checked
+        for every game: `tests/test_every_game.py`)."""
+        self.setup(seats, options, random.Random(0))
+
     def parse(self, state: State, seat: int, text: str) -> Action:
         raise Rejected(f"{self.name} has no written notation; use the game's controls.")
 

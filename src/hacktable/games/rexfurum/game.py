@@ -59,6 +59,9 @@ class RexFurum(BaseGame):
               rng: random.Random) -> dict:
         return rules.setup(seats, options, rng)
 
+    def check_names(self, seats: Sequence[str], options: Mapping[str, Any]) -> None:
+        rules.check_names(seats)  # the one rule of the set-up that reads names
+
     def prompts(self, state: dict) -> dict[int, Prompt]:
         return rules.prompts(state)
 
