@@ -69,9 +69,10 @@ class Shown:
         ops, changed, encoded = self._patch(before)
         if encoded is None:
             encoded = wire.dumps(ops)
-            # The plain text is part of the whole screen: a patch much shorter than it is
-            # smaller than the whole, which then need not be encoded to tell.
-            if len(encoded) + 64 >= len(self.payload.get("text") or "") // 2 and \
+            # The whole screen holds the plain text, written at least as long as it is: a
+            # patch shorter than the text is smaller than the whole, which then need not be
+            # encoded to tell (at a round's close every seat's patch brings a new letter).
+            if len(encoded) + 64 >= len(self.payload.get("text") or "") and \
                     len(encoded) + 64 >= len(self.whole(0)):
                 encoded = ""
             self._patches[before.serial] = (ops, changed, encoded)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hacktable.engine.memo import IdentityMemo
@@ -23,111 +23,123 @@ def orders_text(orders: Sequence[Mapping[str, Any]] | None, names: Sequence[str]
 
 def notice_text(notice: Mapping[str, Any], names: Sequence[str], you: int | None = None) -> str:
     """One notice as a sentence. `you` is the reader's seat, for "you" instead of a name."""
+    render = _NOTICE_TEXTS.get(notice["kind"])
+    return render(_Notice(notice, names, you)) if render else \
+        f"{notice['kind']}: {dict(notice)}"
 
-    def who(seat: int) -> str:
-        return "you" if seat == you else names[seat]
 
-    def subject(seat: int) -> str:
+class _Notice:
+    """A notice as its sentence reads it: who is who to the reader, and the company."""
+
+    __slots__ = ("amount", "names", "notice", "you")
+
+    def __init__(self, notice: Mapping[str, Any], names: Sequence[str], you: int | None
+                 ) -> None:
+        self.notice, self.names, self.you = notice, names, you
+        self.amount = notice.get("amount", 0)
+
+    def who(self, seat: int) -> str:
+        return "you" if seat == self.you else self.names[seat]
+
+    def subject(self, seat: int) -> str:
         """`who`, capitalised to start a sentence."""
-        text = who(seat)
+        text = self.who(seat)
         return text[:1].upper() + text[1:]
 
-    def co(key: str = "company") -> str:
-        return company_name(notice[key])
+    def co(self, key: str = "company") -> str:
+        return company_name(self.notice[key])
 
-    kind = notice["kind"]
-    amount = notice.get("amount", 0)
-    texts = {
-        "quit": lambda: f"You quit {co()}.",
-        "entered": lambda: f"You entered {co()}, which was empty, and now work there.",
-        "accept_failed": lambda: (
-            f"Your acceptance of a {money(amount)} bribe from {names[notice['briber']]} to "
-            f"{co()} did nothing: "
-            + ("no such bribe was on offer." if notice["reason"] == "no_such_bribe"
-               else f"you no longer worked for {co()}.")),
-        "bribe_bounced": lambda: (
-            f"The {money(amount)} bribe from {who(notice['briber'])} to join {co()} bounced: "
-            "the briber no longer had the money. Nobody was hired."),
-        "bribe_accepted": lambda: (
-            f"Your bribe of {money(amount)} was accepted: you now work for {co()}."),
-        "bribe_paid": lambda: (
-            f"You accepted {names[notice['briber']]}'s bribe to join {co()} and received "
-            f"{money(amount)}."),
-        "pinkslipped": lambda: f"You were fired from {co()} by pink slips.",
-        "pinkslip_attempt": lambda: (
-            f"{names[notice['by']]} tried to pink-slip you at {co()}, alone, and failed."),
-        "crashed_out": lambda: (
-            f"{co()} crashed: you were fired and paid {money(amount)} to the crasher."),
-        "crash_done": lambda: (
-            f"Your crash of {co()} fired {notice['fired']} employee(s) and earned you "
-            f"{money(amount)}."),
-        "crash": lambda: f"{co()} crashed! Everyone who worked there was fired.",
-        "embezzle_exposed": lambda: (
-            f"{subject(notice['embezzler'])} tried to embezzle from {who(notice['target'])}, "
-            "who was protected."),
-        "embezzler_named": lambda: (
-            f"{subject(notice['embezzler'])} embezzled from you, but protecting yourself "
-            "capped what could be taken." if notice["target"] == you else
-            f"{subject(notice['embezzler'])} tried to embezzle from {who(notice['target'])}, "
-            "whom you protected."),
-        "embezzle_done": lambda: (
-            f"You embezzled {money(amount)} from {names[notice['target']]}"
-            + (" (capped: they protected themselves)." if notice.get("capped") else ".")),
-        "embezzled": lambda: (
-            f"{names[notice['by']]} embezzled {money(amount)} from you." if notice.get("by")
-            is not None else f"Someone embezzled {money(amount)} from you."),
-        "invest_bounced": lambda: (
-            f"{subject(notice['investor'])} could not cover an investment of "
-            f"{money(amount)} in {who(notice['target'])}; nothing was paid."),
-        "invested": lambda: (
-            f"{subject(notice['investor'])} invested {money(amount)} in "
-            f"{who(notice['target'])}."),
-        "extort_void": lambda: (
-            f"Your CEO extortion of {names[notice['target']]} at {co()} came to nothing: "
-            "someone joined the company this round."),
-        "extort_done": lambda: (
-            f"Your CEO extortion of {names[notice['target']]} at {co()} took {money(amount)}."),
-        "extorted": lambda: (
-            f"You were the sole employee of {co()} and were CEO-extorted of {money(amount)}."),
-        "slander_paid": lambda: (
-            f"{names[notice['target']]} was not the sole employee of {co()}: you paid "
-            f"{money(amount)} in slander fees."),
-        "slander_received": lambda: (
-            f"Someone tried to CEO-extort you at {co()} and paid you {money(amount)} in "
-            "slander fees."),
-        "mutual_backstab": lambda: (
-            f"Scandal! {subject(notice['players'][0])} and {who(notice['players'][1])} backstabbed "
-            "each other; both attempts failed and each lost "
-            f"{money(max(notice['amounts']))}."),
-        "backstabbed": lambda: (
-            f"{names[notice['by']]}, whom you protected, backstabbed you and took "
-            f"{money(amount)}."),
-        "backstab_done": lambda: (
-            f"Your backstab of {names[notice['target']]} took {money(amount)}."),
-        "backstab_attempt": lambda: (
-            f"{names[notice['by']]} tried to backstab you and paid you {money(amount)}."),
-        "backstab_failed": lambda: (
-            f"{names[notice['target']]} was not protecting you: your backstab failed and you "
-            f"paid them {money(amount)}."),
-        "outer_named": lambda: (
-            f"{names[notice['outer']]} tried to out {names[notice['target']]}, "
-            "whom you covered for."),
-        "outing_failed": lambda: (
-            f"Your outing of {names[notice['target']]} failed: someone covered for them."),
-        "outed": lambda: (
-            f"{subject(notice['target'])} "
-            f"{'have' if notice['target'] == you else 'has'} been outed: works for "
-            + (", ".join(company_name(c) for c in notice["companies"]) or "no company")
-            + f"; moves in round {notice['moves_round']}: "
-            + orders_text(notice["moves"], names) + "."),
-        "bribe_offered": lambda: (
-            f"Someone offers a bribe of {money(amount)} to be hired into {co()}. It can be "
-            f"accepted this round only (round {notice['round'] + 1}), with: accept bribe "
-            f"{amount} from <name> to {company_name(notice['company']).lower()}."),
-        "game_over": lambda: "The game is over: " + _winners(notice, names, you) + ".",
-    }
-    render = texts.get(kind)
-    return render() if render else f"{kind}: {dict(notice)}"
+
+_NOTICE_TEXTS: dict[str, Callable[[_Notice], str]] = {
+    "quit": lambda n: f"You quit {n.co()}.",
+    "entered": lambda n: f"You entered {n.co()}, which was empty, and now work there.",
+    "accept_failed": lambda n: (
+        f"Your acceptance of a {money(n.amount)} bribe from {n.names[n.notice['briber']]} to "
+        f"{n.co()} did nothing: "
+        + ("no such bribe was on offer." if n.notice["reason"] == "no_such_bribe"
+           else f"you no longer worked for {n.co()}.")),
+    "bribe_bounced": lambda n: (
+        f"The {money(n.amount)} bribe from {n.who(n.notice['briber'])} to join {n.co()} bounced: "
+        "the briber no longer had the money. Nobody was hired."),
+    "bribe_accepted": lambda n: (
+        f"Your bribe of {money(n.amount)} was accepted: you now work for {n.co()}."),
+    "bribe_paid": lambda n: (
+        f"You accepted {n.names[n.notice['briber']]}'s bribe to join {n.co()} and received "
+        f"{money(n.amount)}."),
+    "pinkslipped": lambda n: f"You were fired from {n.co()} by pink slips.",
+    "pinkslip_attempt": lambda n: (
+        f"{n.names[n.notice['by']]} tried to pink-slip you at {n.co()}, alone, and failed."),
+    "crashed_out": lambda n: (
+        f"{n.co()} crashed: you were fired and paid {money(n.amount)} to the crasher."),
+    "crash_done": lambda n: (
+        f"Your crash of {n.co()} fired {n.notice['fired']} employee(s) and earned you "
+        f"{money(n.amount)}."),
+    "crash": lambda n: f"{n.co()} crashed! Everyone who worked there was fired.",
+    "embezzle_exposed": lambda n: (
+        f"{n.subject(n.notice['embezzler'])} tried to embezzle from {n.who(n.notice['target'])}, "
+        "who was protected."),
+    "embezzler_named": lambda n: (
+        f"{n.subject(n.notice['embezzler'])} embezzled from you, but protecting yourself "
+        "capped what could be taken." if n.notice["target"] == n.you else
+        f"{n.subject(n.notice['embezzler'])} tried to embezzle from {n.who(n.notice['target'])}, "
+        "whom you protected."),
+    "embezzle_done": lambda n: (
+        f"You embezzled {money(n.amount)} from {n.names[n.notice['target']]}"
+        + (" (capped: they protected themselves)." if n.notice.get("capped") else ".")),
+    "embezzled": lambda n: (
+        f"{n.names[n.notice['by']]} embezzled {money(n.amount)} from you." if n.notice.get("by")
+        is not None else f"Someone embezzled {money(n.amount)} from you."),
+    "invest_bounced": lambda n: (
+        f"{n.subject(n.notice['investor'])} could not cover an investment of "
+        f"{money(n.amount)} in {n.who(n.notice['target'])}; nothing was paid."),
+    "invested": lambda n: (
+        f"{n.subject(n.notice['investor'])} invested {money(n.amount)} in "
+        f"{n.who(n.notice['target'])}."),
+    "extort_void": lambda n: (
+        f"Your CEO extortion of {n.names[n.notice['target']]} at {n.co()} came to nothing: "
+        "someone joined the company this round."),
+    "extort_done": lambda n: (
+        f"Your CEO extortion of {n.names[n.notice['target']]} at {n.co()} took {money(n.amount)}."),
+    "extorted": lambda n: (
+        f"You were the sole employee of {n.co()} and were CEO-extorted of {money(n.amount)}."),
+    "slander_paid": lambda n: (
+        f"{n.names[n.notice['target']]} was not the sole employee of {n.co()}: you paid "
+        f"{money(n.amount)} in slander fees."),
+    "slander_received": lambda n: (
+        f"Someone tried to CEO-extort you at {n.co()} and paid you {money(n.amount)} in "
+        "slander fees."),
+    "mutual_backstab": lambda n: (
+        f"Scandal! {n.subject(n.notice['players'][0])} and "
+        f"{n.who(n.notice['players'][1])} backstabbed each other; both attempts failed "
+        f"and each lost {money(max(n.notice['amounts']))}."),
+    "backstabbed": lambda n: (
+        f"{n.names[n.notice['by']]}, whom you protected, backstabbed you and took "
+        f"{money(n.amount)}."),
+    "backstab_done": lambda n: (
+        f"Your backstab of {n.names[n.notice['target']]} took {money(n.amount)}."),
+    "backstab_attempt": lambda n: (
+        f"{n.names[n.notice['by']]} tried to backstab you and paid you {money(n.amount)}."),
+    "backstab_failed": lambda n: (
+        f"{n.names[n.notice['target']]} was not protecting you: your backstab failed and you "
+        f"paid them {money(n.amount)}."),
+    "outer_named": lambda n: (
+        f"{n.names[n.notice['outer']]} tried to out {n.names[n.notice['target']]}, "
+        "whom you covered for."),
+    "outing_failed": lambda n: (
+        f"Your outing of {n.names[n.notice['target']]} failed: someone covered for them."),
+    "outed": lambda n: (
+        f"{n.subject(n.notice['target'])} "
+        f"{'have' if n.notice['target'] == n.you else 'has'} been outed: works for "
+        + (", ".join(company_name(c) for c in n.notice["companies"]) or "no company")
+        + f"; moves in round {n.notice['moves_round']}: "
+        + orders_text(n.notice["moves"], n.names) + "."),
+    "bribe_offered": lambda n: (
+        f"Someone offers a bribe of {money(n.amount)} to be hired into {n.co()}. It can be "
+        f"accepted this round only (round {n.notice['round'] + 1}), with: accept bribe "
+        f"{n.amount} from <name> to {company_name(n.notice['company']).lower()}."),
+    "game_over": lambda n: "The game is over: " + _winners(n.notice, n.names, n.you) + ".",
+}
+"""Each kind of notice's sentence."""
 
 
 def _winners(notice: Mapping[str, Any], names: Sequence[str], you: int | None) -> str:
