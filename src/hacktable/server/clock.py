@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 import os
 import time
 from datetime import UTC, datetime
@@ -47,14 +48,23 @@ class OffsetClock:
 
 
 def iso(seconds: float | None) -> str | None:
-    """A wall-clock time as ISO-8601 UTC, the way the API and the log write it."""
+    """A wall-clock time as ISO-8601 UTC to the millisecond, the way the API and the log
+    write it: what `datetime.fromtimestamp(seconds, UTC).isoformat(timespec="milliseconds")`
+    writes (microseconds rounded half to even, then cut to milliseconds), made from a kept
+    whole second, as every screen writes the time it was made."""
     if seconds is None:
         return None
-    return _iso(seconds)
+    fraction, whole = math.modf(seconds)
+    micro = round(fraction * 1e6)
+    if micro >= 1_000_000:
+        whole, micro = whole + 1, micro - 1_000_000
+    elif micro < 0:
+        whole, micro = whole - 1, micro + 1_000_000
+    return f"{_second(int(whole))}.{micro // 1000:03d}+00:00"
 
 
 @functools.lru_cache(maxsize=256)
-def _iso(seconds: float) -> str:
-    """Every screen of a match writes its deadline, and every entry of one sitting the
-    same few moments: the last few hundred are kept."""
-    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="milliseconds")
+def _second(whole: int) -> str:
+    """A whole second as ISO-8601 UTC, without its fraction or zone: the last few hundred
+    (every entry of one sitting, every deadline on screen) are kept."""
+    return datetime.fromtimestamp(whole, UTC).isoformat(timespec="seconds")[:-6]

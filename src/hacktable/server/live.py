@@ -73,10 +73,24 @@ class Live:
     """`presenter.sent` at (log length, status): asked by every socket after every move."""
     used_at: float = 0.0
     """When this process last loaded or was asked about the match (event-loop time)."""
+    prompts_memo: tuple[tuple[int, int, int], dict[int, Prompt]] | None = None
+    """`prompts()` at (match, log length, state): asked by the move's check, the sockets'
+    "who has sent" and every screen after every move."""
 
     @property
     def seq(self) -> int:
         return 0 if self.match is None else len(self.match.log)
+
+    def prompts(self) -> dict[int, Prompt]:
+        """What the match asks of each seat now (`Match.prompts`), worked out once per
+        entry of the log: the server changes a match's state only by entries."""
+        match = self.match
+        if match is None:
+            return {}
+        moment = (id(match), len(match.log), id(match.state))
+        if self.prompts_memo is None or self.prompts_memo[0] != moment:
+            self.prompts_memo = (moment, match.prompts())
+        return dict(self.prompts_memo[1])
 
     @property
     def clock(self) -> clockwork.ClockState:

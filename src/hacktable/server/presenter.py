@@ -11,7 +11,7 @@ from typing import Any
 
 from hacktable.bots.registry import bot_classes
 from hacktable.engine.contract import GM, SPECTATOR, Event, Game, Viewer
-from hacktable.engine.match import HOST, RUNTIME_KINDS, Entry, LoggedEvent, Match
+from hacktable.engine.match import HOST, RUNTIME_KINDS, Entry, LoggedEvent
 from hacktable.server import wire
 from hacktable.server.clock import iso
 from hacktable.server.service import RECENT_EVENTS, Caller, Live
@@ -90,13 +90,13 @@ def sent(live: Live) -> dict[str, list[int]] | None:
     moment = (len(live.match.log), live.record.status)
     if live.sent_memo is not None and live.sent_memo[0] == moment:
         return live.sent_memo[1]
-    found = _sent(live.match)
+    found = _sent(live)
     live.sent_memo = (moment, found)
     return found
 
 
-def _sent(match: Match) -> dict[str, list[int]] | None:
-    prompts = match.prompts()
+def _sent(live: Live) -> dict[str, list[int]] | None:
+    prompts = live.prompts()
     asked = sorted(seat for seat, prompt in prompts.items() if prompt.simultaneous)
     if len(asked) < 2:
         return None
@@ -147,7 +147,7 @@ def _screen(live: Live, caller: Caller, now: float, recent: int,
     payload["seq"] = match.known(viewer)
     if isinstance(viewer, int) and live.record.status not in FINISHED and (
             wanted("prompt") or wanted("legal")):
-        prompt = match.prompts().get(viewer)
+        prompt = live.prompts().get(viewer)
         payload["prompt"] = None if prompt is None else prompt.to_json()
         payload["legal"] = (legal_moves(live, viewer)
                             if prompt is not None and wanted("legal") else None)

@@ -424,7 +424,7 @@ class Table:
         if now is not None and status == RUNNING and deadline is not None and deadline <= now:
             raise WrongMoment("Time is up for this phase; the move was not made.")
         assert live.match is not None
-        if seat not in live.match.prompts():
+        if seat not in live.prompts():
             raise WrongMoment("It is not your turn; wait until the game asks you.")
 
     async def check(self, live: Live, caller: Caller, action: Any = None,
