@@ -114,3 +114,17 @@ def test_unknown_parts_are_refused_with_the_parts_there_are(server):
     with sockets(server.url, table, 0, "&parts=prompt,secrets") as (ann,):
         closed = wait_for(lambda: ann.closed)
         assert closed[0] == 4400 and "secrets" in closed[1]
+
+
+def test_whole_screens_only_is_asked_as_a_form_would_ask_it(server):
+    table = open_table(server.url, NAMES, {"early_close": True})
+    with sockets(server.url, table, 0, "&patches=0", "&patches=No", "&patches=maybe") as (
+            zero, no, maybe):
+        closed = wait_for(lambda: maybe.closed)
+        assert closed[0] == 4400 and "patches" in closed[1]
+        wait_for(lambda: zero.screens() and no.screens())
+        table.seats[0].ok("POST", f"/api/matches/{table.code}/act", {"text": "protect self"})
+        last = seq_of(table, 0)
+        for listener in (zero, no):
+            wait_for(lambda s=listener: s.screens()[-1]["seq"] == last)
+            assert "patch" not in [m["type"] for m in messages(listener)]

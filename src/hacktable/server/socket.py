@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import Query, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
 
 from hacktable.engine.errors import Rejected
 from hacktable.server import presenter, wire
@@ -26,10 +26,13 @@ MAX_SOCKET_MOVE = 32_000
 """The longest move message read from a socket, in characters."""
 
 
-async def watch(websocket: WebSocket, code: str, token: str | None = None,
-                format: str = "html", as_: Annotated[str, Query(alias="as")] = "seat",
-                parts: str | None = None, patches: bool = True) -> None:
+async def watch(websocket: WebSocket, code: str) -> None:
     """Push the caller's screen now and whenever the match moves.
+
+    Asked for in the query: `token` (else the bearer header or the table's cookie), `as`
+    (`seat`, or `host` for the host's screen), `format`, `parts` and `patches`, read here
+    rather than by FastAPI's parameter solving, which cost more than the rest of opening a
+    socket's route (a socket route has no OpenAPI entry to describe them in anyway).
 
     `format=html` (the pages) pushes `{"type": "screen", "seq", "match", "html"}`, whole.
     `format=json` pushes the screen's payload (as GET /view) once, whole, as
@@ -46,6 +49,13 @@ async def watch(websocket: WebSocket, code: str, token: str | None = None,
     server_now, legal); `seq` always comes. A screen is pushed only when a part asked for
     changed, and the parts not asked for are never made: a bot that reads its prompt and
     legal moves costs the server far less than a screen with every report in words."""
+    query = websocket.query_params
+    token, format, as_ = query.get("token"), query.get("format", "html"), query.get("as", "seat")
+    parts, patches = query.get("parts"), _yes_or_no(query.get("patches", "true"))
+    if patches is None:
+        await websocket.accept()
+        await websocket.close(code=4400, reason="patches is true or false.")
+        return
     try:
         presented = token or bearer(websocket) or websocket.cookies.get(
             host_cookie(normal_room_code(code)) if as_ == "host"
@@ -231,6 +241,16 @@ class _Feed:
                  else shown.patch_from(before, self.count - 1, self.count))
         self.patched = patch is not None
         return patch or shown.whole(self.count)
+
+
+YES = frozenset({"1", "on", "t", "true", "y", "yes"})
+NO = frozenset({"0", "off", "f", "false", "n", "no"})
+
+
+def _yes_or_no(text: str) -> bool | None:
+    """A yes/no query value, written as a form or a script would write it; None if neither."""
+    word = text.strip().lower()
+    return True if word in YES else False if word in NO else None
 
 
 def _asks_full(text: str) -> bool:
