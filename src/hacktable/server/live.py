@@ -73,6 +73,8 @@ class Live:
     """`presenter.sent` at (log length, status): asked by every socket after every move."""
     used_at: float = 0.0
     """When this process last loaded or was asked about the match (event-loop time)."""
+    options_memo: dict[str, Any] | None = None
+    """The match's rule options with every default filled in (`options()`)."""
     prompts_memo: tuple[tuple[int, int, int], dict[int, Prompt]] | None = None
     """`prompts()` at (match, log length, state): asked by the move's check, the sockets'
     "who has sent" and every screen after every move."""
@@ -80,6 +82,13 @@ class Live:
     @property
     def seq(self) -> int:
         return 0 if self.match is None else len(self.match.log)
+
+    def options(self) -> dict[str, Any]:
+        """The match's rule options, every one the game has (a match stored before an
+        option existed gets its default): resolved once, as they never change."""
+        if self.options_memo is None:
+            self.options_memo = self.game.options.resolve(self.record.options)
+        return dict(self.options_memo)
 
     def prompts(self) -> dict[int, Prompt]:
         """What the match asks of each seat now (`Match.prompts`), worked out once per

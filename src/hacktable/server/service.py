@@ -222,7 +222,7 @@ class Table:
         fill = [n for n in seat_names(len(live.seats) + len(names)) if n.lower() not in lowered]
         trial = names + fill[: len(live.seats) - len(names)]
         try:
-            live.game.check_names(trial, live.game.options.resolve(live.record.options))
+            live.game.check_names(trial, live.options())
         except Rejected as error:
             raise Rejected(f"{error.reason} Pick another name.") from None
 
