@@ -73,11 +73,13 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
 def _diff_dicts(old: dict[Any, Any], new: dict[Any, Any], path: str,
                 ops: list[dict[str, Any]]) -> None:
     for key, value in new.items():
-        where = f"{path}/{_escape(key)}"
         if key in old:
-            _diff(old[key], value, where, ops)
+            before = old[key]
+            if type(before) is type(value) and before == value:
+                continue  # what `_diff` does first, without the path it would not need
+            _diff(before, value, f"{path}/{_escape(key)}", ops)
         else:
-            ops.append({"op": "add", "path": where, "value": value})
+            ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
     for key in old:
         if key not in new:
             ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})

@@ -44,7 +44,22 @@ def game_info(game: Game) -> dict[str, Any]:
 def match_info(live: Live) -> dict[str, Any]:
     """The public facts of a match: anyone with the room code may read them. No count of
     the log's entries: a seat that saw the count grow by four while one thing it could see
-    happened would know three hidden things happened (see `Match.known`)."""
+    happened would know three hidden things happened (see `Match.known`).
+
+    Every screen of the match carries them: made once per moment (the stored record and
+    seats, which are replaced, never changed, and the log's length) for every viewer."""
+    match = live.match
+    moment = (live.record, live.seats, match, 0 if match is None else len(match.log))
+    kept = live.info_memo
+    if kept is not None and all(a is b for a, b in zip(kept[0][:3], moment[:3], strict=True)
+                                ) and kept[0][3] == moment[3]:
+        return dict(kept[1])
+    info = _match_info(live)
+    live.info_memo = (moment, info)
+    return dict(info)
+
+
+def _match_info(live: Live) -> dict[str, Any]:
     record = live.record
     outcome = live.match.outcome() if live.match is not None else None
     return {
