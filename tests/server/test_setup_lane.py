@@ -263,3 +263,23 @@ def test_an_answer_the_client_reads_slowly_does_not_hold_the_lane():
         await stuck
 
     asyncio.run(scenario())
+
+
+def test_one_app_served_by_one_loop_after_another_keeps_a_lane_for_each():
+    """An app served again by a new event loop (a test client, a restarted server thread)
+    gets a lane of its own: a lane made on the first loop cannot be waited on in the next."""
+    app = Counting()
+    lane = SetupLane(app, width=1)
+
+    async def crowd() -> None:
+        paths = [f"/api/matches/ROOM{n}/join" for n in range(3)]
+        tasks = [asyncio.create_task(lane(http(p), receive, nothing)) for p in paths]
+        await settle()
+        for path in paths:
+            app.gates.setdefault(path, asyncio.Event()).set()
+            await settle()
+        await asyncio.wait_for(asyncio.gather(*tasks), 5)
+        app.gates.clear()
+
+    asyncio.run(crowd())
+    asyncio.run(crowd())

@@ -46,6 +46,7 @@ class SetupLane:
         self.app = app
         self.width = width
         self._lane: asyncio.Semaphore | None = None  # made on the serving event loop
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if self.width <= 0 or not is_room_work(scope):
@@ -57,8 +58,9 @@ class SetupLane:
             if not whole:  # too long to hold: the app refuses it, outside the lane
                 await self.app(scope, receive, send)
                 return
-        if self._lane is None:
-            self._lane = asyncio.Semaphore(self.width)
+        loop = asyncio.get_running_loop()
+        if self._lane is None or self._loop is not loop:  # one lane per serving loop
+            self._lane, self._loop = asyncio.Semaphore(self.width), loop
         lane = self._lane
         await lane.acquire()
         held = True
