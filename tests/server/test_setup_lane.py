@@ -65,6 +65,14 @@ async def settle() -> None:
         await asyncio.sleep(0)
 
 
+async def crowd(lane: SetupLane, count: int) -> tuple[list[str], list[asyncio.Task[None]]]:
+    """`count` joins sent at once, each to a table of its own, and given time to go in."""
+    paths = [f"/api/matches/ROOM{n}/join" for n in range(count)]
+    tasks = [asyncio.create_task(lane(http(p), receive, nothing)) for p in paths]
+    await settle()
+    return paths, tasks
+
+
 def test_room_work_is_what_sets_a_table_up_and_moves_are_not():
     assert is_room_work(http("/api/matches"))
     assert is_room_work(http("/api/matches/ABCDEF/join"))
@@ -80,10 +88,7 @@ def test_room_work_is_what_sets_a_table_up_and_moves_are_not():
 def test_at_most_width_room_requests_are_worked_on_and_the_rest_go_in_order():
     async def scenario() -> None:
         app = Counting()
-        lane = SetupLane(app, width=2)
-        paths = [f"/api/matches/ROOM{n}/join" for n in range(6)]
-        tasks = [asyncio.create_task(lane(http(p), receive, nothing)) for p in paths]
-        await settle()
+        paths, tasks = await crowd(SetupLane(app, width=2), 6)
         assert app.entered == paths[:2] and app.inside == 2
         for path in paths:  # each one answered lets the next waiting one in, in order
             app.gates.setdefault(path, asyncio.Event()).set()
@@ -148,10 +153,7 @@ def test_a_request_that_fails_gives_its_place_back():
 def test_no_lane_at_width_zero():
     async def scenario() -> None:
         app = Counting()
-        lane = SetupLane(app, width=0)
-        paths = [f"/api/matches/ROOM{n}/join" for n in range(4)]
-        tasks = [asyncio.create_task(lane(http(p), receive, nothing)) for p in paths]
-        await settle()
+        paths, tasks = await crowd(SetupLane(app, width=0), 4)
         assert app.inside == 4
         for path in paths:
             app.gates[path].set()
@@ -271,15 +273,13 @@ def test_one_app_served_by_one_loop_after_another_keeps_a_lane_for_each():
     app = Counting()
     lane = SetupLane(app, width=1)
 
-    async def crowd() -> None:
-        paths = [f"/api/matches/ROOM{n}/join" for n in range(3)]
-        tasks = [asyncio.create_task(lane(http(p), receive, nothing)) for p in paths]
-        await settle()
+    async def served() -> None:
+        paths, tasks = await crowd(lane, 3)
         for path in paths:
             app.gates.setdefault(path, asyncio.Event()).set()
             await settle()
         await asyncio.wait_for(asyncio.gather(*tasks), 5)
         app.gates.clear()
 
-    asyncio.run(crowd())
-    asyncio.run(crowd())
+    asyncio.run(served())
+    asyncio.run(served())
