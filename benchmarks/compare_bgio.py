@@ -18,6 +18,12 @@ Latency, both sides: from sending a move until the mover's own connection delive
 that shows it (hacktable: the push p50/p99). srv ms/move: server CPU per move (for
 boardgame.io over the whole client run, setup and drain included, divided by every move
 applied), which a busy machine skews least. Nothing here asserts on time; it prints figures.
+cli ms/move: the clients' CPU per move, the same way (boardgame.io: its one Node.js process
+of clients, from the operating system's account of finished children; hacktable: the
+benchmark's own process during the window). It says where a closed loop's moves wait:
+clients that spend less on a move than their server leave every seat's move waiting at the
+server, which then sets the latency (moves in flight ÷ moves a second); clients that spend
+as much hold many seats back before a move is sent, outside the latency measured.
 `--json FILE` (or `-` for standard output, instead of the table) writes the rows, the load
 average before each run and, for each boardgame.io store, hacktable's ratios — moves/s over
 theirs and server ms/move over theirs — so a script can read them.
@@ -28,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import socket
 import subprocess
@@ -96,16 +103,25 @@ def run_bgio(store: str, args: argparse.Namespace, folder: Path) -> dict[str, An
         command = ["node", "clients.js", "--server", url, "--matches", str(args.matches),
                    "--seats", str(args.seats), "--seconds", str(args.seconds),
                    "--think", str(args.think), "--drain", str(DRAIN)]
+        children = _children_cpu()
         done = subprocess.run(command, cwd=BGIO, capture_output=True, text=True,
                               env=dict(os.environ, NODE_ENV="production"),
                               timeout=args.seconds + DRAIN + 120)
+        clients = _children_cpu() - children  # the clients' process, now waited for
         used = cpu_seconds(server.pid) - before
     if done.returncode != 0:
         raise RuntimeError(f"clients failed:\n{done.stderr[-3000:]}")
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     result["store"] = STORES[store]
     result["server_ms_per_move"] = 1000 * used / max(1, result["moves_all"])
+    result["client_ms_per_move"] = 1000 * clients / max(1, result["moves_all"])
     return result
+
+
+def _children_cpu() -> float:
+    """User + system CPU of this process's children that have been waited for."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def run_hacktable(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
@@ -127,7 +143,8 @@ def run_hacktable(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             "moves_s": result["acts_s"],
             "p50_ms": result["push_p50_ms"], "p99_ms": result["push_p99_ms"],
             "lost": result["errors"] + result["push_missing"],
-            "server_ms_per_move": result["server_ms_per_act"]}
+            "server_ms_per_move": result["server_ms_per_act"],
+            "client_ms_per_move": result["client_ms_per_act"]}
 
 
 def ratios(rows: list[dict[str, Any]]) -> dict[str, dict[str, float | None]]:
@@ -149,7 +166,7 @@ def table(rows: list[dict[str, Any]]) -> str:
     """One line per system and store; the last column is hacktable's moves/s over the row's."""
     ours = next((row["moves_s"] for row in rows if row["system"] == "hacktable"), None)
     head = (f"{'system':<20}  {'store':<29}  {'moves/s':>8}  {'p50 ms':>7}  {'p99 ms':>7}  "
-            f"{'lost':>5}  {'srv ms/move':>11}  {'hacktable/this':>14}")
+            f"{'lost':>5}  {'srv ms/move':>11}  {'cli ms/move':>11}  {'hacktable/this':>14}")
     lines = [head, "-" * len(head)]
     for row in rows:
         ratio = "-" if ours is None or row["system"] == "hacktable" or not row["moves_s"] \
@@ -158,7 +175,8 @@ def table(rows: list[dict[str, Any]]) -> str:
                     for key in ("p50_ms", "p99_ms"))
         lines.append(f"{row['system']:<20}  {row['store']:<29}  {row['moves_s']:>8.0f}  "
                      f"{p50:>7}  {p99:>7}  {row['lost']:>5}  "
-                     f"{row['server_ms_per_move']:>11.2f}  {ratio:>14}")
+                     f"{row['server_ms_per_move']:>11.2f}  "
+                     f"{row['client_ms_per_move']:>11.2f}  {ratio:>14}")
     return "\n".join(lines)
 
 
@@ -221,7 +239,8 @@ def main() -> None:
         Path(args.json_out).write_text(report + "\n")
     print("\nLatency: from sending a move until the mover's own connection shows it applied. "
           "lost: moves of the\nwindow never seen applied (hacktable: errors + pushes "
-          "missing). hacktable/this: moves/s ratio.\n")
+          "missing). cli ms/move: the clients' CPU a move. hacktable/this: moves/s "
+          "ratio.\n")
     print(table(rows))
 
 
