@@ -73,7 +73,7 @@ class Live:
     """`presenter.sent` at (log length, status): asked by every socket after every move."""
     used_at: float = 0.0
     """When this process last loaded or was asked about the match (event-loop time)."""
-    info_memo: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+    info_memo: tuple[MatchRecord, list[SeatRecord], Match | None, int, dict[str, Any]] | None = None
     """`presenter.match_info` at (record, seats, match, log length): on every screen."""
     options_memo: dict[str, Any] | None = None
     """The match's rule options with every default filled in (`options()`)."""

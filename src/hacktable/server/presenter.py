@@ -48,15 +48,13 @@ def match_info(live: Live) -> dict[str, Any]:
 
     Every screen of the match carries them: made once per moment (the stored record and
     seats, which are replaced, never changed, and the log's length) for every viewer."""
-    match = live.match
-    moment = (live.record, live.seats, match, 0 if match is None else len(match.log))
+    record, seats, match = live.record, live.seats, live.match
+    length = 0 if match is None else len(match.log)
     kept = live.info_memo
-    if kept is not None and all(a is b for a, b in zip(kept[0][:3], moment[:3], strict=True)
-                                ) and kept[0][3] == moment[3]:
-        return dict(kept[1])
-    info = _match_info(live)
-    live.info_memo = (moment, info)
-    return dict(info)
+    if kept is None or not (kept[0] is record and kept[1] is seats and kept[2] is match
+                            and kept[3] == length):
+        kept = live.info_memo = (record, seats, match, length, _match_info(live))
+    return dict(kept[4])
 
 
 def _match_info(live: Live) -> dict[str, Any]:
