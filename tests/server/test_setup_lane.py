@@ -78,6 +78,7 @@ def test_room_work_is_what_sets_a_table_up_and_moves_are_not():
     assert is_room_work(http("/api/matches/ABCDEF/join"))
     assert is_room_work(http("/api/matches/ABCDEF/host/start"))
     assert is_room_work(socket())
+    assert not is_room_work({"type": "websocket", "path": "/lab/runs/1/ws", "headers": []})
     assert not is_room_work(http("/api/matches/ABCDEF/act"))
     assert not is_room_work(http("/api/matches/ABCDEF/check/"))
     assert not is_room_work(http("/api/matches/ABCDEF/view", "GET"))

@@ -23,13 +23,15 @@ MOVE_PATHS = ("/act", "/check")
 
 
 def is_room_work(scope: Scope) -> bool:
-    """Whether a request sets a table up (and so takes its turn in the lane)."""
+    """Whether a request sets a table up (and so takes its turn in the lane): a match's
+    screen socket (another socket may wait long before its first message), or a POST
+    under /api/matches that is not a move."""
     kind = scope["type"]
+    path = scope.get("path", "").rstrip("/")
     if kind == "websocket":
-        return True
+        return path.startswith("/api/matches/")
     if kind != "http" or scope["method"] != "POST":
         return False
-    path = scope.get("path", "").rstrip("/")
     return path.startswith("/api/matches") and not path.endswith(MOVE_PATHS)
 
 
