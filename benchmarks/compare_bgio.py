@@ -2,7 +2,7 @@
 
     uv run python benchmarks/compare_bgio.py [--seconds 15] [--matches 20] [--seats 5]
         [--think 0] [--stores memory,flatfile] [--screens patches|whole|view|lite]
-        [--compression] [--no-hacktable] [--json FILE|-]
+        [--lobby table|seat] [--compression] [--no-hacktable] [--json FILE|-]
 
 Needs `node` and `npm` (without them it says so and exits 0). Installs benchmarks/bgio's
 locked packages (`npm ci`) when its node_modules is missing, then, one after the other:
@@ -12,7 +12,11 @@ store, each driven by `benchmarks/bgio/clients.js` (N matches x S seats of
 `benchmarks/server_load.py --backend sqlite --processes 1` with the same matches, seats,
 window and think time. Clients share the machine with the server in both, as ours do.
 Like for like: socket.io sends without per-message deflate unless told to, so hacktable's
-clients do not ask for it either (`--compression` makes them ask, as browsers do).
+clients do not ask for it either (`--compression` makes them ask, as browsers do); and the
+boardgame.io clients create and join every match through one `LobbyClient`, whose fetch
+keeps its connections open, so each hacktable table creates, joins and starts its matches
+over one connection it keeps (`--lobby table`; `--lobby seat` opens one for the host and
+one for each seat, as players' own devices would).
 
 Latency, both sides: from sending a move until the mover's own connection delivers a state
 that shows it (hacktable: the push p50/p99). srv ms/move: server CPU per move (for
@@ -130,7 +134,7 @@ def run_hacktable(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     command = [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), "--backend",
                "sqlite", "--processes", "1", "--matches", str(args.matches), "--seats",
                str(args.seats), "--seconds", str(args.seconds), "--think", str(args.think),
-               "--screens", args.screens, "--json", str(out),
+               "--screens", args.screens, "--lobby", args.lobby, "--json", str(out),
                *([] if args.compression else ["--no-compression"])]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
                           timeout=args.seconds + 600)
@@ -195,6 +199,11 @@ def main() -> None:
                         "patches of the whole screen (default), whole screens, patches of "
                         "the seat's view, prompt and outcome (what a boardgame.io client is "
                         "sent), or of the prompt and outcome only, as a bot needs")
+    parser.add_argument("--lobby", choices=("table", "seat"), default="table",
+                        help="how hacktable's tables create, join and start matches "
+                        "(server_load.py --lobby): over one connection each table keeps, as "
+                        "boardgame.io's clients do through their one LobbyClient (default), "
+                        "or over a new connection for the host and for every seat")
     parser.add_argument("--compression", action="store_true",
                         help="hacktable's clients ask for per-message deflate (boardgame.io's "
                         "socket.io server sends without it unless configured, so by default "

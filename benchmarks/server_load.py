@@ -710,6 +710,7 @@ class Run:
     affinity: bool = False
     screens: str = "patches"
     check: bool = False
+    lobby: str = "seat"
     seed: int = 0
     clients: list[httpx.AsyncClient] = field(default_factory=list)
     stats: Stats = field(default_factory=Stats)
@@ -730,9 +731,24 @@ class Run:
             return SharedHttpx(self.clients[server])
         return RawHttp(self.urls[server])
 
-    async def open_match(self, index: int, rng: random.Random) -> list[Seat]:
-        """Create, fill and start a match, and connect every seat's WebSocket."""
-        host = self.http_for(self.server_of(index, 0))
+    async def open_match(self, index: int, rng: random.Random,
+                         lobbies: dict[int, Http] | None = None) -> list[Seat]:
+        """Create, fill and start a match, and connect every seat's WebSocket.
+
+        With `lobbies` (`--lobby table`), the match is created, joined and started over the
+        table's own kept connection to each server, as a boardgame.io `LobbyClient` does;
+        else over a new connection for the host and one for each seat (`--lobby seat`), as
+        every player's own device would."""
+        kept = lobbies is not None and self.http_mode == "raw"
+
+        def lobby(server: int) -> Http:
+            if lobbies is None or not kept:
+                return self.http_for(server)
+            if server not in lobbies:
+                lobbies[server] = self.http_for(server)
+            return lobbies[server]
+
+        host = lobby(self.server_of(index, 0))
         seats: list[Seat] = []
         try:
             options = {"early_close": True, "rounds": self.rounds}
@@ -742,9 +758,10 @@ class Run:
             names = seat_names(self.seats)
             for seat in range(self.seats):
                 server = self.server_of(index, seat)
-                http = self.http_for(server)
+                http = self.http_for(server)  # connects when first used (moves over HTTP)
                 try:
-                    joined = await self.call(http, f"/api/matches/{code}/join",
+                    joined = await self.call(lobby(server) if kept else http,
+                                             f"/api/matches/{code}/join",
                                              {"seat": seat, "name": names[seat]})
                 except BaseException:
                     await http.close()
@@ -758,7 +775,8 @@ class Run:
             await asyncio.gather(*(seat.close() for seat in seats))
             raise
         finally:
-            await host.close()
+            if not kept:
+                await host.close()
         self.stats.matches_started += 1
         return seats
 
@@ -772,15 +790,24 @@ class Run:
     async def table(self, index: int, gate: asyncio.Semaphore, ready: list[int]) -> None:
         """One table: a match after another for as long as the window lasts. The next match
         is set up before the finished one's seats hang up, so the seats stay connected."""
+        lobbies: dict[int, Http] | None = {} if self.lobby == "table" else None
+        try:
+            await self.tables_matches(index, gate, ready, lobbies)
+        finally:
+            for kept in (lobbies or {}).values():
+                await kept.close()
+
+    async def tables_matches(self, index: int, gate: asyncio.Semaphore, ready: list[int],
+                             lobbies: dict[int, Http] | None) -> None:
         rng = random.Random(self.seed * 100_003 + index)
         async with gate:
-            seats = await self.open_or_none(index, rng)
+            seats = await self.open_or_none(index, rng, lobbies)
         ready.append(0 if seats is None else 1)
         while seats is None:
             await asyncio.sleep(1.0)
             if self.closing or (self.window.go.is_set() and not self.window.open):
                 return
-            seats = await self.open_or_none(index, rng)
+            seats = await self.open_or_none(index, rng, lobbies)
         while True:
             try:
                 finished = await asyncio.gather(*(seat.play() for seat in seats))
@@ -788,7 +815,7 @@ class Run:
                 if any(finished):
                     self.stats.matches_finished += 1
                     while following is None and self.window.open and not self.closing:
-                        following = await self.open_or_none(index, rng)
+                        following = await self.open_or_none(index, rng, lobbies)
                         if following is None:
                             await asyncio.sleep(1.0)
             finally:
@@ -797,9 +824,10 @@ class Run:
                 return
             seats = following
 
-    async def open_or_none(self, index: int, rng: random.Random) -> list[Seat] | None:
+    async def open_or_none(self, index: int, rng: random.Random,
+                           lobbies: dict[int, Http] | None = None) -> list[Seat] | None:
         try:
-            return await self.open_match(index, rng)
+            return await self.open_match(index, rng, lobbies)
         except Exception as error:
             self.stats.error("setup", repr(error))
             return None
@@ -885,6 +913,7 @@ class Config:
     affinity: bool = False
     screens: str = "patches"
     check: bool = False
+    lobby: str = "seat"
 
     @property
     def name(self) -> str:
@@ -917,7 +946,7 @@ def run_config(config: Config, profile: Path | None) -> dict[str, Any]:
             start_s = time.monotonic() - starting
             run = Run([s.url for s in servers], config.matches, config.seats, config.rounds,
                       config.think, config.compression, config.http, config.moves,
-                      config.affinity, config.screens, config.check)
+                      config.affinity, config.screens, config.check, config.lobby)
             meter = CpuMeter([s.process.pid for s in servers if s.process is not None],
                              url.rsplit("/", 1)[1] if config.backend == "postgresql" else None)
 
@@ -1103,6 +1132,11 @@ def main() -> None:
                         help="raw: each seat holds its own keep-alive connection (default); "
                         "httpx: one shared httpx.AsyncClient per server (costs the client "
                         "milliseconds of CPU per request)")
+    parser.add_argument("--lobby", choices=("seat", "table"), default="seat",
+                        help="seat: a match is created and started over a new connection, "
+                        "and each seat joins over its own, as every player's device would "
+                        "(default); table: each table creates, joins and starts its matches "
+                        "over one connection it keeps, as a boardgame.io LobbyClient does")
     parser.add_argument("--moves", choices=("ws", "http"), default="ws",
                         help="ws: moves on the seat's open WebSocket (default); http: POST /act")
     parser.add_argument("--affinity", action="store_true",
@@ -1130,7 +1164,7 @@ def main() -> None:
     counts = sorted({int(part) for part in args.processes.split(",")})
     configs = [Config(backend, processes, args.matches, args.seats, args.seconds, args.rounds,
                       args.think, args.compression, args.http, args.moves, args.affinity,
-                      args.screens, args.check)
+                      args.screens, args.check, args.lobby)
                for backend in backends for processes in counts
                if processes == 1 or backend == "postgresql"]
 
@@ -1142,6 +1176,7 @@ def main() -> None:
           f"{args.rounds} rounds/match, early close, think {args.think:g} s, "
           f"WebSocket compression {'on' if args.compression else 'off'}, HTTP {args.http}, "
           f"moves over {args.moves}, screens: {args.screens}{' (checked)' if args.check else ''}"
+          f", lobby connection per {args.lobby}"
           f"{', match affinity' if args.affinity else ''}.")
     results = []
     for config in configs:

@@ -2,7 +2,7 @@
 every seat's socket and read the first screen, then hang up.
 
     uv run python benchmarks/setup_cost.py [--matches 200] [--at-once 20] [--seats 5]
-        [--screens patches|whole|view|lite] [--profile FILE]
+        [--screens patches|whole|view|lite] [--lobby seat|table] [--profile FILE]
 
 One SQLite server (as `server_load.py` starts it); the matches are set up by the same
 client code as the load benchmark's, `--at-once` at a time. Prints the server's CPU per
@@ -30,15 +30,27 @@ import server_load
 
 
 async def set_up(run: server_load.Run, matches: int, at_once: int) -> None:
+    """`matches` set up `at_once` at a time: `at_once` tables, each opening one match after
+    another (over the connection it keeps, with `--lobby table`)."""
     rng = random.Random(1)
-    gate = asyncio.Semaphore(at_once)
+    tables: asyncio.Queue[dict[int, server_load.Http] | None] = asyncio.Queue()
+    for _ in range(at_once):
+        tables.put_nowait({} if run.lobby == "table" else None)
 
     async def one(index: int) -> None:
-        async with gate:
-            seats = await run.open_match(index, rng)
+        lobbies = await tables.get()
+        try:
+            seats = await run.open_match(index, rng, lobbies)
             await asyncio.gather(*(seat.close() for seat in seats))
+        finally:
+            tables.put_nowait(lobbies)
 
-    await asyncio.gather(*(one(index) for index in range(matches)))
+    try:
+        await asyncio.gather(*(one(index) for index in range(matches)))
+    finally:
+        while not tables.empty():
+            for kept in (tables.get_nowait() or {}).values():
+                await kept.close()
 
 
 def main() -> None:
@@ -47,6 +59,9 @@ def main() -> None:
     parser.add_argument("--at-once", type=int, default=20)
     parser.add_argument("--seats", type=int, default=5)
     parser.add_argument("--screens", choices=tuple(server_load.SCREENS), default="patches")
+    parser.add_argument("--lobby", choices=("seat", "table"), default="seat",
+                        help="as server_load.py --lobby: a new connection for the host and "
+                        "each seat (default), or one kept by each table")
     parser.add_argument("--profile", type=Path, default=None)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="hacktable-setup-") as temp:
@@ -56,7 +71,7 @@ def main() -> None:
             assert server.process is not None
             pid = server.process.pid
             run = server_load.Run([server.url], args.at_once, args.seats, 10, 0.0, False,
-                                  "raw", "ws", False, args.screens, False)
+                                  "raw", "ws", False, args.screens, False, args.lobby)
             asyncio.run(set_up(run, 2, 2))  # warm: imports, first templates, caches
             spy = None
             py_spy = Path(sys.executable).with_name("py-spy")
@@ -76,8 +91,8 @@ def main() -> None:
             server.stop()
     errors = sum(run.stats.errors.values())
     print(f"{args.matches} matches of {args.seats} seats ({args.at_once} at once, "
-          f"{args.screens} screens) in {wall:.1f} s: server CPU {1000 * cpu / args.matches:.1f} "
-          f"ms per match set up; errors {errors}")
+          f"{args.screens} screens, lobby connection per {args.lobby}) in {wall:.1f} s: "
+          f"server CPU {1000 * cpu / args.matches:.1f} ms per match set up; errors {errors}")
 
 
 if __name__ == "__main__":
