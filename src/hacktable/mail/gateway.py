@@ -271,8 +271,8 @@ class Gateway:
             if done is None:
                 before = await self.table.read(live, lambda live: live.seq)
                 await self.store.note_attempt(inbound.key, seat.match_id, seat.seat, before)
-                entries = await self.table.act(live, caller, text=letter.text, phase=phase.key)
-                done = [entry.seq for entry in entries]
+                acted = await self.table.act(live, caller, text=letter.text, phase=phase.key)
+                done = [entry.seq for entry in acted.entries]
         except Rejected as error:
             return "rejected", [self._reply(letter, seat, self._rejection(error.reason, letter,
                                                                          phase), phase)]

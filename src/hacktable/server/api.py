@@ -242,10 +242,8 @@ async def act(code: str, body: Move, request: Request) -> Response:
     table, live, caller = await resolve(request, code)
     if (body.action is None) == (body.text is None):
         raise Rejected("Send either an action or a text, not both and not neither.")
-    entries = await table.act(live, caller, body.action, body.text)
-    async with live.lock:
-        accepted = presenter.numbers(live, caller, entries)
-    return await _screen(table, live, caller, accepted=accepted)
+    acted = await table.act(live, caller, body.action, body.text)
+    return await _screen(table, live, caller, accepted=acted.accepted)
 
 
 @router.post("/matches/{code}/check", response_model=Checked,
@@ -335,4 +333,4 @@ async def match_log(code: str, request: Request) -> Response:
                     headers={"content-disposition": f'attachment; filename="{filename}"'})
 
 
-router.add_api_websocket_route("/matches/{code}/ws", socket.watch)
+router.add_websocket_route(router.prefix + "/matches/{code}/ws", socket.watch)  # no solving

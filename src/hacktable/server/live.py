@@ -4,13 +4,15 @@ server passes around (the table, its bots, the pages, the socket, the extensions
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from hacktable.engine.contract import GM, SPECTATOR, Game, Prompt, Viewer
-from hacktable.engine.match import Match
+from hacktable.engine.match import Entry, Match
 from hacktable.engine.memo import IdentityMemo
 from hacktable.server import clockwork
+from hacktable.server.news import Bell, MatchLock
 from hacktable.store import MatchRecord, SeatRecord
 
 
@@ -44,8 +46,9 @@ class Live:
     seats: list[SeatRecord]
     game: Game
     match: Match | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+    lock: MatchLock = field(default_factory=MatchLock)
+    bell: Bell = field(default_factory=Bell)
+    """Rung when `version` moves (as `lock` is let go, if it is held): watchers wait on it."""
     declined: dict[int, Prompt] = field(default_factory=dict)
     bots_task: asyncio.Task[None] | None = None
     bots_again: bool = False
@@ -102,6 +105,14 @@ class Live:
         if self.prompts_memo is None or self.prompts_memo[0] != moment:
             self.prompts_memo = (moment, match.prompts())
         return dict(self.prompts_memo[1])
+
+    def numbers(self, caller: Caller, entries: Sequence[Entry]) -> list[int]:
+        """The caller's own numbers for entries they just wrote (`accepted`): asked under
+        the lock that wrote them."""
+        match = self.match
+        assert match is not None
+        found = (match.number_for(caller.viewer, entry.seq) for entry in entries)
+        return [number for number in found if number is not None]
 
     @property
     def clock(self) -> clockwork.ClockState:

@@ -11,7 +11,7 @@ from typing import Any
 
 from hacktable.bots.registry import bot_classes
 from hacktable.engine.contract import GM, SPECTATOR, Event, Game, Viewer
-from hacktable.engine.match import HOST, RUNTIME_KINDS, Entry, LoggedEvent
+from hacktable.engine.match import HOST, RUNTIME_KINDS, LoggedEvent
 from hacktable.server import wire
 from hacktable.server.clock import iso
 from hacktable.server.service import RECENT_EVENTS, Caller, Live
@@ -86,13 +86,6 @@ def next_match(live: Live) -> str | None:
         if entry.kind == HOST and (entry.payload or {}).get("do") == "rematch":
             return str(entry.payload["code"])
     return None
-
-
-def numbers(live: Live, caller: Caller, entries: Sequence[Entry]) -> list[int]:
-    """The caller's own numbers for entries they just wrote (`accepted`)."""
-    assert live.match is not None
-    found = (live.match.number_for(caller.viewer, entry.seq) for entry in entries)
-    return [number for number in found if number is not None]
 
 
 def sent(live: Live) -> dict[str, list[int]] | None:

@@ -14,7 +14,7 @@ import logging
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from hacktable.bots.registry import UnknownPersonality, make_bot
 from hacktable.engine.contract import Game
@@ -85,6 +85,13 @@ def _is_snapshot(stored: Any) -> bool:
     """Snapshots from before viewers had numberings of their own are not used: the match
     is replayed from its seed instead."""
     return isinstance(stored, dict) and stored.get("snapshot") == SNAPSHOT_FORMAT
+
+
+class Acted(NamedTuple):
+    """A move made: the entries it wrote, and the mover's own numbers for them."""
+
+    entries: list[Entry]
+    accepted: list[int]
 
 
 class Table:
@@ -385,9 +392,11 @@ class Table:
         raise Busy("The table is very busy right now; send that again.")
 
     async def act(self, live: Live, caller: Caller, action: Any = None,
-                  text: str | None = None, phase: str | None = None) -> list[Entry]:
+                  text: str | None = None, phase: str | None = None) -> Acted:
         """A seat's move, as JSON or in the game's notation; with `phase`, only while that
-        phase is still open (a move written for a round must not land in the next one)."""
+        phase is still open (a move written for a round must not land in the next one).
+        Returns the entries written and the mover's own numbers for them, worked out under
+        the same hold of the lock."""
         seat = self.require_seat(caller)
         key = f"{live.record.id}:{seat}"
         if self.move_rate.wait(key) > 0:
@@ -408,8 +417,9 @@ class Table:
 
         async with live.lock:
             entries = await self.write(live, step)
+            accepted = live.numbers(caller, entries)
         self.kick_bots(live)
-        return entries
+        return Acted(entries, accepted)
 
     def _check_may_act(self, live: Live, seat: int, now: float | None = None) -> None:
         """Refuse a move the match cannot take now. With `now`, a move that arrives after
@@ -759,12 +769,11 @@ class Table:
                         live.seats = await self.store.seats(match_id)
             except Exception:
                 log.exception("could not catch up with match %s", match_id)
-        async with live.changed:
-            live.version += 1
-            live.last_news = what
-            if what == "room":
-                live.room_version += 1
-            live.changed.notify_all()
+        live.version += 1
+        live.last_news = what
+        if what == "room":
+            live.room_version += 1
+        live.lock.when_free(live.bell.ring)  # told under the lock: ring as it is let go
 
     async def catch_up(self) -> None:
         """Wake the watchers of any match another process moved without us hearing of it

@@ -26,13 +26,15 @@ MAX_SOCKET_MOVE = 32_000
 """The longest move message read from a socket, in characters."""
 
 
-async def watch(websocket: WebSocket, code: str) -> None:
+async def watch(websocket: WebSocket) -> None:
     """Push the caller's screen now and whenever the match moves.
 
     Asked for in the query: `token` (else the bearer header or the table's cookie), `as`
     (`seat`, or `host` for the host's screen), `format`, `parts` and `patches`, read here
     rather than by FastAPI's parameter solving, which cost more than the rest of opening a
-    socket's route (a socket route has no OpenAPI entry to describe them in anyway).
+    socket's route (a socket route has no OpenAPI entry to describe them in anyway); the
+    route is Starlette's own, so nothing is solved for it, and the room code is read from
+    the path here too.
 
     `format=html` (the pages) pushes `{"type": "screen", "seq", "match", "html"}`, whole.
     `format=json` pushes the screen's payload (as GET /view) once, whole, as
@@ -49,6 +51,7 @@ async def watch(websocket: WebSocket, code: str) -> None:
     server_now, legal); `seq` always comes. A screen is pushed only when a part asked for
     changed, and the parts not asked for are never made: a bot that reads its prompt and
     legal moves costs the server far less than a screen with every report in words."""
+    code = str(websocket.path_params["code"])
     query = websocket.query_params
     token, format, as_ = query.get("token"), query.get("format", "html"), query.get("as", "seat")
     parts, patches = query.get("parts"), _yes_or_no(query.get("patches", "true"))
@@ -88,11 +91,11 @@ async def watch(websocket: WebSocket, code: str) -> None:
         room_checked = [live.room_version]
         last_sent: list[Any] = [None]
         while True:
-            async with live.changed:
-                await live.changed.wait_for(lambda: live.version != seen[0] or feed.resend)
-                news = live.last_news if live.version != seen[0] else None
-                seen[0] = live.version
-                resend, feed.resend = feed.resend, False
+            while live.version == seen[0] and not feed.resend:
+                await live.bell.wait()
+            news = live.last_news if live.version != seen[0] else None
+            seen[0] = live.version
+            resend, feed.resend = feed.resend, False
             if caller.role != "spectator" and live.room_version != room_checked[0]:
                 room_checked[0] = live.room_version  # a seat handed to a bot is no longer
                 try:  # theirs: seats change only with the room
@@ -132,9 +135,8 @@ async def watch(websocket: WebSocket, code: str) -> None:
             text = await websocket.receive_text()
             if '"full"' in text and _asks_full(text):
                 if feed.patched:  # else the last screen sent was whole: nothing to resend
-                    async with live.changed:  # the pump sends it, in its order
-                        feed.resend = True
-                        live.changed.notify_all()
+                    feed.resend = True  # the pump sends it, in its order
+                    live.bell.ring()
                 continue
             answer = await socket_move(table, live, caller, presented, text)
             if answer is not None:
@@ -198,16 +200,14 @@ async def socket_move(table: Table, live: Live, caller: Caller, presented: str |
             raise Rejected(f"A written move is at most {MAX_WRITTEN_MOVE:,} characters.")
         if caller.role == "seat":  # a seat handed to a bot since the socket opened is not
             caller = await table.caller(live, presented)  # theirs to move any more
-        entries = await table.act(live, caller, action, written)
+        acted = await table.act(live, caller, action, written)
     except TableError as error:
         return wire.dumps({"type": "refused", "id": ident, "status": error.status,
                            "detail": error.message})
     except Rejected as error:
         return wire.dumps({"type": "refused", "id": ident, "status": 400,
                            "detail": error.reason})
-    async with live.lock:
-        accepted = presenter.numbers(live, caller, entries)
-    return wire.dumps({"type": "acted", "id": ident, "accepted": accepted})
+    return wire.dumps({"type": "acted", "id": ident, "accepted": acted.accepted})
 
 
 class _Feed:
