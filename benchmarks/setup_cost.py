@@ -3,13 +3,16 @@ every seat's socket and read the first screen, then hang up.
 
     uv run python benchmarks/setup_cost.py [--matches 200] [--at-once 20] [--seats 5]
         [--screens patches|whole|view|lite] [--lobby seat|table] [--profile FILE]
+        [--by-step]
 
 One SQLite server (as `server_load.py` starts it); the matches are set up by the same
 client code as the load benchmark's, `--at-once` at a time. Prints the server's CPU per
 match set up and the wall time. In the load benchmark every table finishes its match at
 about the same moment and sets up the next at once, so this cost, times the tables, is a
 pause in the moves (their push p99). `--profile FILE` samples the server with py-spy
-(when installed next to this Python) for the whole run. Nothing here asserts on time.
+(when installed next to this Python) for the whole run. `--by-step` then times each step
+of a set-up apart, one request at a time (creating, joining, starting, opening a socket
+until its first screen, closing it). Nothing here asserts on time.
 """
 
 from __future__ import annotations
@@ -23,10 +26,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import server_load
+from hacktable.engine.seats import seat_names
 
 
 async def set_up(run: server_load.Run, matches: int, at_once: int) -> None:
@@ -53,6 +60,66 @@ async def set_up(run: server_load.Run, matches: int, at_once: int) -> None:
                 await kept.close()
 
 
+async def by_step(url: str, pid: int, matches: int, seats: int, lobby: str,
+                  screens: str) -> dict[str, float]:
+    """Each step of a set-up on its own, one after another from one client, for `matches`
+    matches: the server's CPU per request (microseconds). Joins go over the one kept
+    connection with `--lobby table`, else each over a new one; sockets are opened one at a
+    time, each until its first screen, and closed once all are open."""
+    kept = server_load.RawHttp(url)
+    costs: dict[str, float] = {}
+
+    async def post(http: server_load.Http, path: str, body: Any = None,
+                   token: str | None = None) -> Any:
+        return await server_load.Run.call(http, path, body, token)
+
+    def step(name: str, count: int, before: float) -> None:
+        costs[name] = 1e6 * (server_load.cpu_seconds(pid) - before) / count
+
+    names = seat_names(seats)
+    options = {"early_close": True, "rounds": 10}
+    before = server_load.cpu_seconds(pid)
+    created = [await post(kept, "/api/matches", {"game": "rexfurum", "seats": seats,
+                                                 "options": options})
+               for _ in range(matches)]
+    step("create a match", matches, before)
+    before = server_load.cpu_seconds(pid)
+    tokens = []
+    for match in created:
+        for seat in range(seats):
+            http = kept if lobby == "table" else server_load.RawHttp(url)
+            joined = await post(http, f"/api/matches/{match['code']}/join",
+                                {"seat": seat, "name": names[seat]})
+            if http is not kept:
+                await http.close()
+            tokens.append((match["code"], joined["token"]))
+    step(f"take a seat ({'kept' if lobby == 'table' else 'new'} connection)",
+         len(tokens), before)
+    before = server_load.cpu_seconds(pid)
+    for match in created:
+        await post(kept, f"/api/matches/{match['code']}/host/start", None,
+                   match["host_token"])
+    step("start it", matches, before)
+    await kept.close()
+    before = server_load.cpu_seconds(pid)
+    base = url.replace("http://", "ws://")
+    sockets = []
+    for code, token in tokens:
+        socket = await connect(f"{base}/api/matches/{code}/ws?token={token}&format=json"
+                               f"{server_load.SCREENS[screens]}", max_size=None,
+                               compression=None)
+        await socket.recv()
+        sockets.append(socket)
+    await asyncio.sleep(0.2)  # the server's side of the last ones
+    step(f"open a socket, first screen ({screens})", len(sockets), before)
+    before = server_load.cpu_seconds(pid)
+    for socket in sockets:
+        await socket.close()
+    await asyncio.sleep(0.5)
+    step("close a socket", len(sockets), before)
+    return costs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=200)
@@ -63,7 +130,11 @@ def main() -> None:
                         help="as server_load.py --lobby: a new connection for the host and "
                         "each seat (default), or one kept by each table")
     parser.add_argument("--profile", type=Path, default=None)
+    parser.add_argument("--by-step", action="store_true",
+                        help="also each step of a set-up apart (create, join, start, open "
+                        "and close a socket), one at a time, CPU per request")
     args = parser.parse_args()
+    steps: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="hacktable-setup-") as temp:
         server = server_load.ServerProcess(f"sqlite:///{temp}/hacktable.db", None,
                                            Path(temp) / "server.log").start(False)
@@ -87,12 +158,17 @@ def main() -> None:
             if spy is not None:
                 spy.send_signal(signal.SIGINT)
                 spy.wait(60)
+            if args.by_step:
+                steps = asyncio.run(by_step(server.url, pid, args.matches, args.seats,
+                                            args.lobby, args.screens))
         finally:
             server.stop()
     errors = sum(run.stats.errors.values())
     print(f"{args.matches} matches of {args.seats} seats ({args.at_once} at once, "
           f"{args.screens} screens, lobby connection per {args.lobby}) in {wall:.1f} s: "
           f"server CPU {1000 * cpu / args.matches:.1f} ms per match set up; errors {errors}")
+    for name, cost in steps.items():
+        print(f"  {name:<44} {cost:6.0f} us of server CPU each")
 
 
 if __name__ == "__main__":
