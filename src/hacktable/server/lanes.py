@@ -44,7 +44,7 @@ class SetupLane:
     screen) or its close. A client that sends slowly or reads slowly cannot hold the lane
     and so keep everyone else from opening a table."""
 
-    def __init__(self, app: ASGIApp, width: int = 2) -> None:
+    def __init__(self, app: ASGIApp, width: int = 1) -> None:
         self.app = app
         self.width = width
         self._lane: asyncio.Semaphore | None = None  # made on the serving event loop

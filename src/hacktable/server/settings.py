@@ -53,10 +53,12 @@ class Settings:
     """Live connections one process serves for one match (players and spectators)."""
     max_sockets_per_client: int = 30
     """Live connections one client address may hold to one match."""
-    setup_lane: int = 2
+    setup_lane: int = 1
     """Room requests (creating, seating, starting a match, opening a screen's socket)
     worked on at once; the rest wait their turn, so tables opening in a crowd do not hold
-    up the moves of tables in play (`server/lanes.py`; 0: no lane)."""
+    up the moves of tables in play (`server/lanes.py`; 0: no lane). One at a time cut the
+    load benchmark's push p99 by about a quarter against two, and set matches up about 7%
+    slower when nothing else runs (docs/server.md, "Fifth round")."""
     moves_per_second: float = 5.0
     """Moves one seat may make a second, after a first burst (0: no limit): a seat must not
     fill the log with thousands of entries."""
