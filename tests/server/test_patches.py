@@ -109,6 +109,26 @@ def test_a_bot_asks_for_its_prompt_and_legal_moves_only(server):
         assert screen["seq"] == seq_of(table, 1)
 
 
+def test_who_has_sent_is_told_only_to_a_socket_that_asked_for_the_match(server):
+    """`sent` lives in the match's public facts: a bot that asked for its prompt alone is
+    not sent a message each time another seat sends (it would only throw it away)."""
+    table = open_table(server.url, NAMES)
+    with sockets(server.url, table, 1, "&parts=prompt,legal", "&parts=prompt,match") as (
+            prompt_only, with_match):
+        wait_for(lambda: prompt_only.screens() and with_match.screens())
+        for seat in (0, 2):
+            table.seats[seat].ok("POST", f"/api/matches/{table.code}/act",
+                                 {"text": "protect self"})
+        told = wait_for(lambda: [m for m in messages(with_match) if m["type"] == "sent"
+                                 and len(m["sent"]["done"]) == 2])
+        assert told[-1]["sent"] == {"asked": [0, 1, 2, 3], "done": [0, 2]}
+        table.seats[3].ok("POST", f"/api/matches/{table.code}/act", {"text": "protect self"})
+        wait_for(lambda: [m for m in messages(with_match) if m["type"] == "sent"
+                          and len(m["sent"]["done"]) == 3])
+        assert "sent" not in [m["type"] for m in messages(prompt_only)]
+        assert [m["type"] for m in messages(prompt_only)].count("screen") == 1
+
+
 def test_unknown_parts_are_refused_with_the_parts_there_are(server):
     table = open_table(server.url, NAMES)
     with sockets(server.url, table, 0, "&parts=prompt,secrets") as (ann,):

@@ -50,7 +50,9 @@ async def watch(websocket: WebSocket) -> None:
     (`presenter.PARTS`: match, role, viewer, seq, view, prompt, events, outcome, text,
     server_now, legal); `seq` always comes. A screen is pushed only when a part asked for
     changed, and the parts not asked for are never made: a bot that reads its prompt and
-    legal moves costs the server far less than a screen with every report in words."""
+    legal moves costs the server far less than a screen with every report in words. Who
+    has sent their move is part of `match`: a socket that did not ask for it is not told
+    (`{"type": "sent"}`) each time another seat sends."""
     code = str(websocket.path_params["code"])
     query = websocket.query_params
     token, format, as_ = query.get("token"), query.get("format", "html"), query.get("as", "seat")
@@ -84,6 +86,7 @@ async def watch(websocket: WebSocket) -> None:
         return
     await websocket.accept()
     patching = patches and not html
+    tells_sent = wanted is None or "match" in wanted  # who has sent is the match's part
     feed = _Feed()
 
     async def pump() -> None:
@@ -122,8 +125,8 @@ async def watch(websocket: WebSocket) -> None:
                         if pushed:  # the screen carries who has sent
                             messages.append(feed.next(shown, resend or not patching, html))
                         feed.moment = moment
-                    if not pushed and sent != last_sent[0]:  # only who has sent changed:
-                        messages.append(_sent_message(live, caller, sent, html))  # say so
+                    if not pushed and sent != last_sent[0] and tells_sent:  # only who has
+                        messages.append(_sent_message(live, caller, sent, html))  # sent: say so
                     last_sent[0] = sent  # else nothing new for this seat: say nothing
             for text in messages:
                 await websocket.send_text(text)
