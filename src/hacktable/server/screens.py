@@ -19,7 +19,8 @@ class Shown:
     before (`patch_from`), each worked out and encoded once for every socket that needs it
     and only when one does."""
 
-    __slots__ = ("_body", "_fingerprint", "_message", "_patches", "payload", "serial")
+    __slots__ = ("_body", "_fingerprint", "_message", "_patches", "_size", "payload",
+                 "serial")
 
     def __init__(self, payload: dict[str, Any], message: str | None = None) -> None:
         self.payload = payload
@@ -29,6 +30,9 @@ class Shown:
         self._fingerprint: bytes | None = None
         self._body: str | None = None
         self._patches: dict[int, tuple[list[dict[str, Any]], bool, str | None]] = {}
+        self._size: int | None = None
+        """The whole screen's length once encoded, else that of the screen it was patched
+        from (a screen's whole rarely shrinks by much from one moment to the next)."""
 
     @property
     def fingerprint(self) -> bytes:
@@ -51,6 +55,7 @@ class Shown:
         patch that would be no smaller)."""
         if self._body is None:
             self._body = wire.dumps(self.payload)
+            self._size = len(self._body)
         return f'{{"type":"screen","id":{ident},{self._body[1:]}'
 
     def changed_since(self, before: Shown) -> bool:
@@ -69,11 +74,17 @@ class Shown:
         ops, changed, encoded = self._patch(before)
         if encoded is None:
             encoded = wire.dumps(ops)
+            if self._size is None:
+                self._size = before._size
             # The whole screen holds the plain text, written at least as long as it is: a
             # patch shorter than the text is smaller than the whole, which then need not be
             # encoded to tell (at a round's close every seat's patch brings a new letter).
-            if len(encoded) + 64 >= len(self.payload.get("text") or "") and \
-                    len(encoded) + 64 >= len(self.whole(0)):
+            # A screen without its text (a bot's `parts`) is weighed against the whole
+            # screen it was patched from: a patch far shorter than that wins without
+            # encoding this one whole (should it have shrunk, a patch a little larger than
+            # the whole is sent: the same screen, a few bytes more).
+            known = max(len(self.payload.get("text") or ""), self._size or 0)
+            if len(encoded) + 64 >= known and len(encoded) + 64 >= len(self.whole(0)):
                 encoded = ""
             self._patches[before.serial] = (ops, changed, encoded)
         if not encoded:
