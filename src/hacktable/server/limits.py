@@ -68,6 +68,18 @@ class TokenBuckets:
         if self.per_hour > 0:
             self._bucket(key).tokens -= 1
 
+    def take(self, key: str) -> float:
+        """Spend a token for `key` if it has one (0: done), else the seconds until it will
+        have one, spending nothing: `wait` then `spend` with one look at the bucket (a
+        seat's every move asks)."""
+        if self.per_hour <= 0:
+            return 0.0
+        bucket = self._bucket(key)
+        if bucket.tokens >= 1:
+            bucket.tokens -= 1
+            return 0.0
+        return (1 - bucket.tokens) * 3600 / self.per_hour
+
 
 class RateLimits:
     """ASGI middleware: throttle clients that miss room codes or create many matches."""

@@ -399,10 +399,9 @@ class Table:
         the same hold of the lock."""
         seat = self.require_seat(caller)
         key = f"{live.record.id}:{seat}"
-        if self.move_rate.wait(key) > 0:
+        if self.move_rate.take(key) > 0:
             raise TooFast("You are sending moves faster than the table takes them; wait a "
                           "moment and send again.")
-        self.move_rate.spend(key)
 
         def step(live: Live, now: float) -> clockwork.ClockState:
             self._check_may_act(live, seat, now)
