@@ -55,6 +55,14 @@ OPENAPI = _openapi()
 schema = schemathesis.openapi.from_dict(OPENAPI)
 
 
+def test_every_api_operation_says_a_token_goes_in_the_bearer_header():
+    """Said in the document only (`api.BEARER`): no request pays for a security dependency."""
+    assert OPENAPI["components"]["securitySchemes"]["HTTPBearer"]["scheme"] == "bearer"
+    operations = [operation for path, methods in OPENAPI["paths"].items()
+                  if path.startswith("/api/") for operation in methods.values()]
+    assert operations and all(op["security"] == [{"HTTPBearer": []}] for op in operations)
+
+
 def test_the_server_publishes_this_schema(targets):
     assert Api(targets["url"]).ok("GET", "/openapi.json") == OPENAPI
 

@@ -106,6 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.seat_panels = []  # and `pages.SeatPanel`s for a player's own screen
     app.state.lobby_panels = []  # and `pages.LobbyPanel`s for the front page (the Lab)
     app.include_router(api.router)
+    _document_tokens(app)
     app.include_router(pages.router)
     from hacktable.web import STATIC_DIR
 
@@ -116,6 +117,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                        creates_per_hour=settings.creates_per_hour, burst=settings.rate_burst)
     _errors(app)
     return app
+
+
+def _document_tokens(app: FastAPI) -> None:
+    """The API's documentation names the bearer token on every operation (`api.BEARER`),
+    added to the generated document once, when it is first asked for."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = api.with_bearer(generate())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _say_ready(path: Path) -> None:
