@@ -367,7 +367,8 @@ class Table:
             new = live.match.log[before:]
             clock = clockwork.after_move(clock, live.match, now)
             snapshot = None
-            if new and live.seq // self.snapshot_every > before // self.snapshot_every:
+            if (new and live.seq // self.snapshot_every > before // self.snapshot_every
+                    and live.seq + self.snapshot_every > self.replay_limit):  # else unread
                 snapshot = (live.seq, _snapshot(live.match))
             try:
                 await self.store.append(live.record.id, before, new, status=clock.status,

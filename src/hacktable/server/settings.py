@@ -33,7 +33,8 @@ class Settings:
     tick: float = DEFAULT_TICK
     """How often the deadline loop looks for deadlines that passed, in seconds."""
     snapshot_every: int = 50
-    """A snapshot of the state is stored every this many log entries."""
+    """A snapshot of the state is stored every this many log entries, once the log is
+    within that many of `replay_limit` (a shorter log is replayed, never read from one)."""
     replay_limit: int = 2000
     """Logs longer than this load from their latest snapshot instead of replaying it all."""
     deadline_lease: float = 30.0
