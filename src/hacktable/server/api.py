@@ -64,6 +64,9 @@ BEARER = {"type": "http", "scheme": "bearer",
 """How the API's documentation says to send a token. Only said: `seats.py` reads the token
 itself, so no request pays for a security dependency that would only read it again."""
 router = APIRouter(prefix="/api", responses=_REFUSALS)
+router.add_websocket_route(router.prefix + "/matches/{code}/ws", socket.watch)
+"""Starlette's own route (nothing is solved for it), and the router's first: a socket opens
+for every seat of every match, and each route tried before it costs the opening."""
 
 
 def with_bearer(schema: dict[str, Any]) -> dict[str, Any]:
@@ -344,5 +347,3 @@ async def match_log(code: str, request: Request) -> Response:
     return Response(text, media_type="application/json",
                     headers={"content-disposition": f'attachment; filename="{filename}"'})
 
-
-router.add_websocket_route(router.prefix + "/matches/{code}/ws", socket.watch)  # no solving
