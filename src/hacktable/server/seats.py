@@ -5,6 +5,7 @@ cookies the join and create calls set (so browsers need no script to hold them),
 from __future__ import annotations
 
 import contextlib
+import re
 
 from fastapi import Request, Response, WebSocket
 
@@ -47,8 +48,19 @@ async def resolve(request: Request | WebSocket, code: str, as_host: bool = False
 
 
 def set_cookie(response: Response, name: str, token: str) -> None:
+    """The seat's or host's cookie: HttpOnly, SameSite=Lax, for the whole site. A token is
+    URL-safe Base64 and a cookie's name plain ASCII, so the header is written as is
+    (Starlette's `set_cookie` builds a `SimpleCookie` to quote it, which cost more than the
+    rest of writing the answer); anything else goes through Starlette's quoting."""
+    if _PLAIN.fullmatch(name) and _PLAIN.fullmatch(token):
+        response.headers.append("set-cookie", f"{name}={token}; HttpOnly; Max-Age={COOKIE_AGE}; "
+                                "Path=/; SameSite=lax")
+        return
     response.set_cookie(name, token, max_age=COOKIE_AGE, httponly=True, samesite="lax",
                         path="/")
+
+
+_PLAIN = re.compile(r"[A-Za-z0-9_-]+")
 
 
 async def already_here(request: Request, live: Live) -> Caller | None:
