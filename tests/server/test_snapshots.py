@@ -16,20 +16,26 @@ def _play(client: TestClient, code: str, seat_token: str, rounds: int) -> None:
         client.post(f"/api/matches/{code}/host/extend", json={"seconds": 1}, headers=host)
 
 
+def _start(client: TestClient) -> tuple[str, dict]:
+    """Ann and three bots at a started Rex Furum table: its room code and Ann's seat."""
+    created = client.post("/api/matches", json={
+        "game": "rexfurum", "seats": 4,
+        "bots": {"1": "loyal", "2": "loyal", "3": "loyal"}}).json()
+    code = created["code"]
+    client.cookies.clear()
+    seat = client.post(f"/api/matches/{code}/join", json={"seat": 0, "name": "Ann"}).json()
+    client.cookies.clear()
+    client.host_token = created["host_token"]  # type: ignore[attr-defined]
+    client.post(f"/api/matches/{code}/host/start",
+                headers={"Authorization": f"Bearer {created['host_token']}"})
+    return code, seat
+
+
 def test_a_restart_loads_the_snapshot_and_shows_the_same_screen(tmp_path):
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite'}", snapshot_every=5,
                         replay_limit=10)
     with TestClient(create_app(settings)) as client:
-        created = client.post("/api/matches", json={
-            "game": "rexfurum", "seats": 4,
-            "bots": {"1": "loyal", "2": "loyal", "3": "loyal"}}).json()
-        code = created["code"]
-        client.cookies.clear()
-        seat = client.post(f"/api/matches/{code}/join", json={"seat": 0, "name": "Ann"}).json()
-        client.cookies.clear()
-        client.host_token = created["host_token"]  # type: ignore[attr-defined]
-        client.post(f"/api/matches/{code}/host/start",
-                    headers={"Authorization": f"Bearer {created['host_token']}"})
+        code, seat = _start(client)
         _play(client, code, seat["token"], 8)
         headers = {"Authorization": f"Bearer {seat['token']}"}
         before = client.get(f"/api/matches/{code}/view", headers=headers).json()
@@ -54,16 +60,7 @@ def test_a_log_far_from_the_replay_limit_stores_no_snapshot(tmp_path):
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite'}", snapshot_every=5,
                         replay_limit=30)
     with TestClient(create_app(settings)) as client:
-        created = client.post("/api/matches", json={
-            "game": "rexfurum", "seats": 4,
-            "bots": {"1": "loyal", "2": "loyal", "3": "loyal"}}).json()
-        code = created["code"]
-        client.cookies.clear()
-        seat = client.post(f"/api/matches/{code}/join", json={"seat": 0, "name": "Ann"}).json()
-        client.cookies.clear()
-        client.host_token = created["host_token"]  # type: ignore[attr-defined]
-        client.post(f"/api/matches/{code}/host/start",
-                    headers={"Authorization": f"Bearer {created['host_token']}"})
+        code, seat = _start(client)
         table = client.app.state.table
         match_id = next(iter(table._live))
 
