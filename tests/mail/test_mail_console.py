@@ -56,7 +56,9 @@ def test_only_the_host_sees_or_changes_email_play(served: MailServer):
         assert "host" in refused(who, "POST", path, body, 403)
     assert "token" in refused(Api(served.url, "not-a-token"), "GET", path, None, 403)
     assert "room code" in refused(host, "GET", "/api/matches/ZZZZZZ/mail", None, 404)
-    assert "/api/matches/{code}/mail" in host.ok("GET", "/openapi.json")["paths"]
+    mail_operations = host.ok("GET", "/openapi.json")["paths"]["/api/matches/{code}/mail"]
+    assert all(operation["security"] == [{"HTTPBearer": []}]  # documented, as the rest of
+               for operation in mail_operations.values())   # /api is
     state = host.ok("GET", path)
     assert state["gateway"] == GM
     assert [s["mail"] for s in state["seats"]] == [False] * 5
