@@ -15,7 +15,8 @@ it. Prints the moves, the wall time and the process's CPU per move, set-up inclu
 
 The load benchmark's figures move by ±10% from one run to the next on a shared two-core
 machine; this one's CPU figure too. For changes of a few per cent, count instructions
-instead, which repeat to within 0.3%: run it twice under valgrind with different
+instead, which repeat to within 0.3% on a quiet machine (other work beside it changes how
+the writer thread groups commits): run it twice under valgrind with different
 `--matches` and divide the difference by the difference in moves, e.g.
 
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \\
