@@ -739,10 +739,10 @@ class Run:
         table's own kept connection to each server, as a boardgame.io `LobbyClient` does;
         else over a new connection for the host and one for each seat (`--lobby seat`), as
         every player's own device would."""
-        kept = lobbies is not None and self.http_mode == "raw"
+        kept = lobbies is not None and self.http_mode == "raw"  # httpx pools by itself
 
         def lobby(server: int) -> Http:
-            if lobbies is None or not kept:
+            if lobbies is None or not kept:  # a new connection each time
                 return self.http_for(server)
             if server not in lobbies:
                 lobbies[server] = self.http_for(server)
