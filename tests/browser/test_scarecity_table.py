@@ -148,7 +148,7 @@ def played(browsing: Browsing, server: Server, tmp_path_factory: pytest.TempPath
         if not asked:  # the bot is claiming: wait for a screen past what the server said
             alice.wait_for_function(
                 "() => Number(document.querySelector('.sc').dataset.seq) > "
-                f"{payloads[0]['match']['seq']}")
+                f"{payloads[0]['seq']}")
             continue
         for seat in asked:
             if game.payload(seat)["prompt"] is None:
