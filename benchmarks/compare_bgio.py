@@ -1,7 +1,7 @@
 """hacktable's server beside a real boardgame.io 0.50.2 server, measured in one run.
 
     uv run python benchmarks/compare_bgio.py [--seconds 15] [--matches 20] [--seats 5]
-        [--think 0] [--stores memory,flatfile] [--screens patches|whole|view|lite]
+        [--think 0] [--stores memory,flatfile] [--screens view|patches|whole|lite]
         [--lobby table|seat] [--compression] [--no-hacktable] [--json FILE|-]
 
 Needs `node` and `npm` (without them it says so and exits 0). Installs benchmarks/bgio's
@@ -16,7 +16,10 @@ clients do not ask for it either (`--compression` makes them ask, as browsers do
 boardgame.io clients create and join every match through one `LobbyClient`, whose fetch
 keeps its connections open, so each hacktable table creates, joins and starts its matches
 over one connection it keeps (`--lobby table`; `--lobby seat` opens one for the host and
-one for each seat, as players' own devices would).
+one for each seat, as players' own devices would); and a boardgame.io client is sent its
+seat's state, so hacktable's clients ask for their seat's view, prompt and outcome
+(`--screens view`; `--screens patches` adds every letter and event in words, the screen a
+browser's JSON client reads).
 
 Latency, both sides: from sending a move until the mover's own connection delivers a state
 that shows it (hacktable: the push p50/p99). srv ms/move: server CPU per move (for
@@ -194,11 +197,13 @@ def main() -> None:
     parser.add_argument("--stores", default="memory,flatfile",
                         help="boardgame.io stores to run: memory, flatfile or both")
     parser.add_argument("--screens", choices=("patches", "whole", "view", "lite"),
-                        default="patches",
+                        default="view",
                         help="what hacktable's clients are pushed (server_load.py --screens): "
-                        "patches of the whole screen (default), whole screens, patches of "
-                        "the seat's view, prompt and outcome (what a boardgame.io client is "
-                        "sent), or of the prompt and outcome only, as a bot needs")
+                        "patches of the seat's view, prompt and outcome (the default: what a "
+                        "boardgame.io client is sent, its seat's state), patches of the whole "
+                        "screen (every letter and event also in words, which a boardgame.io "
+                        "client would have to write itself), whole screens, or the prompt "
+                        "and outcome only, as a bot needs")
     parser.add_argument("--lobby", choices=("table", "seat"), default="table",
                         help="how hacktable's tables create, join and start matches "
                         "(server_load.py --lobby): over one connection each table keeps, as "
