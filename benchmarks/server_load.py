@@ -70,6 +70,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from hacktable.engine.seats import seat_names
 from hacktable.server import delta
+from hacktable.server.pauses import read_pauses
 
 ROOT = Path(__file__).resolve().parent.parent
 CLOCK = time.perf_counter
@@ -118,6 +119,8 @@ class ServerProcess:
     log_path: Path
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
+    pause_log: Path | None = None
+    """Where the server notes its late wake-ups and longer collector passes (`--pauses`)."""
 
     @property
     def url(self) -> str:
@@ -126,8 +129,11 @@ class ServerProcess:
     def start(self, compression: bool, timeout: float = 60.0) -> ServerProcess:
         self.port = services().free_port()
         env = dict(os.environ, HACKTABLE_DATABASE_URL=self.database_url)
-        for name in ("HACKTABLE_CLOCK_FILE", "HACKTABLE_TICK", "HACKTABLE_REDIS_URL"):
+        for name in ("HACKTABLE_CLOCK_FILE", "HACKTABLE_TICK", "HACKTABLE_REDIS_URL",
+                     "HACKTABLE_PAUSE_LOG"):
             env.pop(name, None)
+        if self.pause_log is not None:
+            env["HACKTABLE_PAUSE_LOG"] = str(self.pause_log)
         if self.redis_url:
             env["HACKTABLE_REDIS_URL"] = self.redis_url
         env["HACKTABLE_TICK"] = str(TICK)  # said explicitly: the tests' helper uses 0.05
@@ -930,8 +936,9 @@ def database(backend: str, folder: Path) -> Iterator[str]:
             yield url
 
 
-def run_config(config: Config, profile: Path | None) -> dict[str, Any]:
-    """Start the servers, play, stop them; the figures of one configuration."""
+def run_config(config: Config, profile: Path | None, pauses: bool = False) -> dict[str, Any]:
+    """Start the servers, play, stop them; the figures of one configuration (with
+    `pauses`, also each server's pauses in the window: `pause_figures`)."""
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="hacktable-load-") as temp, \
             database(config.backend, Path(temp)) as url:
@@ -941,8 +948,10 @@ def run_config(config: Config, profile: Path | None) -> dict[str, Any]:
         try:
             starting = time.monotonic()
             for number in range(config.processes):  # one after the other: each migrates
-                servers.append(ServerProcess(url, redis, Path(temp) / f"server{number}.log")
-                               .start(config.compression))
+                servers.append(ServerProcess(
+                    url, redis, Path(temp) / f"server{number}.log",
+                    pause_log=Path(temp) / f"pauses{number}.jsonl" if pauses else None)
+                    .start(config.compression))
             start_s = time.monotonic() - starting
             run = Run([s.url for s in servers], config.matches, config.seats, config.rounds,
                       config.think, config.compression, config.http, config.moves,
@@ -964,6 +973,10 @@ def run_config(config: Config, profile: Path | None) -> dict[str, Any]:
                 server.stop()
             stopped = time.monotonic() - stopping
         logs = "".join(server.log() for server in servers)
+        if pauses:
+            figures["pauses"] = pause_figures(
+                [read_pauses(server.pause_log, run.window.started, run.window.ends)
+                 for server in servers if server.pause_log is not None])
     figures["server_errors"] = logs.count("Traceback") + logs.count("ERROR")
     figures["server_log_tail"] = logs[-1500:] if figures["server_errors"] else ""
     cpu = figures["cpu"]
@@ -974,6 +987,19 @@ def run_config(config: Config, profile: Path | None) -> dict[str, Any]:
     figures["stop_s"] = stopped
     figures["start_s"] = start_s
     return summarize(config, run.stats, figures)
+
+
+def pause_figures(logs: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    """The servers' pauses that began in the window: how many of each kind, the longest, and
+    the time they held a loop in all (each server's loop its own)."""
+    kinds = {"late": [], "middle passes": [], "full passes": []}
+    for lines in logs:
+        for line in lines:
+            kind = ("late" if line["kind"] == "late"
+                    else "middle passes" if line["generation"] == 1 else "full passes")
+            kinds[kind].append(line["ms"])
+    return {kind: {"count": len(ms), "max_ms": max(ms, default=0.0), "total_ms": sum(ms)}
+            for kind, ms in kinds.items()}
 
 
 def start_profiles(servers: list[ServerProcess], config: Config,
@@ -1106,6 +1132,12 @@ def detail(result: dict[str, Any]) -> str:
              f"{r['resyncs']} asked for again; {r['kb_per_act']:.1f} KB received per act"
              + (f"; checked {r['checked']} patched screens, {r['mismatched']} differed"
                 if r["check"] else "")]
+    if "pauses" in result:
+        said = {kind: f"{p['count']} (longest {p['max_ms']:.0f} ms, {p['total_ms']:.0f} ms "
+                      f"in all)" for kind, p in result["pauses"].items()}
+        lines.append(f"    server pauses in the window: event loop 20+ ms late {said['late']}; "
+                     f"collector middle passes {said['middle passes']}, full passes "
+                     f"{said['full passes']}")
     for kind, count in sorted(result["error_kinds"].items()):
         lines.append(f"    {count} x {kind}")
     lines += [f"    e.g. {sample}" for sample in result["error_samples"][:4]]
@@ -1156,6 +1188,10 @@ def main() -> None:
                         help="a smoke run: 4 matches of 5 seats for 5 seconds")
     parser.add_argument("--profile", type=Path, default=None,
                         help="folder for py-spy raw stacks of each server (if installed)")
+    parser.add_argument("--pauses", action="store_true",
+                        help="each server keeps a pause log (HACKTABLE_PAUSE_LOG): print how "
+                        "often, and how long, its event loop woke late and its cycle "
+                        "collector ran a middle or full pass during the window")
     parser.add_argument("--json", type=Path, default=None, help="also write results here")
     args = parser.parse_args()
     if args.quick:
@@ -1183,7 +1219,7 @@ def main() -> None:
         print(f"\n{config.name}: starting (load average {os.getloadavg()[0]:.1f}) ...",
               flush=True)
         try:
-            result = run_config(config, args.profile)
+            result = run_config(config, args.profile, args.pauses)
         except BaseException as error:
             if isinstance(error, KeyboardInterrupt):
                 raise

@@ -30,6 +30,7 @@ from hacktable.server.lanes import SetupLane
 from hacktable.server.limits import RateLimits, TokenBuckets
 from hacktable.server.origin import SameOriginOnly
 from hacktable.server.parent import exit_with_parent
+from hacktable.server.pauses import PauseLog
 from hacktable.server.service import Table
 from hacktable.server.settings import Settings
 from hacktable.server.thinking import ThinkingPool
@@ -75,6 +76,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.collect()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
+        pauses = PauseLog(settings.pause_log) if settings.pause_log is not None else None
+        if pauses is not None:
+            pauses.start()
         orphan_watch = (asyncio.create_task(exit_with_parent(settings.parent_pid))
                         if settings.exit_with_parent
                         else None)
@@ -90,6 +94,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             loop.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await loop
+            if pauses is not None:
+                await pauses.stop()
             await table.close()
             await broker.close()
             await store.close()

@@ -77,6 +77,10 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     """Other origins whose pages may write to this table (e.g. a site that embeds it behind
     a proxy with another host name); the table's own origin is always allowed."""
+    pause_log: Path | None = None
+    """A file the server notes its event loop's late wake-ups and the cycle collector's
+    longer passes in, a JSON line each (`server/pauses.py`): where the worst latencies come
+    from. Off unless asked."""
     telemetry: bool = False
     """FastAPI's own OpenTelemetry (spans, metrics and logs through the providers a
     deployment configures globally): off unless asked, since every request and socket
@@ -109,6 +113,8 @@ class Settings:
             else None,
             "exit_with_parent": _flag(env, "HACKTABLE_EXIT_WITH_PARENT"),
             "telemetry": _flag(env, "HACKTABLE_TELEMETRY"),
+            "pause_log": Path(env["HACKTABLE_PAUSE_LOG"]) if env.get("HACKTABLE_PAUSE_LOG")
+            else None,
             "parent_pid": int(env["HACKTABLE_PARENT_PID"]) if env.get("HACKTABLE_PARENT_PID",
                                                                       "").isdigit() else None,
             "clock_file": Path(env["HACKTABLE_CLOCK_FILE"]) if env.get("HACKTABLE_CLOCK_FILE")
