@@ -45,8 +45,9 @@ matches has millions of long-lived objects, and a full collection pauses every m
 move (docs/server.md, "Where the time goes"). Moves make little cyclic garbage (reference
 counting frees the rest), so young collections wait for 20,000 allocations. A middle
 collection scans what survived the young ones since the last: after 20 of them it paused
-every match for 230-340 ms under the load benchmark, after 2 for at most 55-65 ms (the same
-objects in all, in ten slices). Full ones still come after 2,000 young ones, as before."""
+every match for 230-340 ms under the load benchmark (100 seats), after 2 for at most 55-65
+ms (94-125 ms with 1,000 seats): the same objects in all, in ten slices. Full ones still
+come after 2,000 young ones, as before."""
 
 
 DOCS_STATIC = "/static/api-docs"
