@@ -70,7 +70,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from hacktable.engine.seats import seat_names
 from hacktable.server import delta
-from hacktable.server.pauses import read_pauses
+from hacktable.server.pauses import LATE_AFTER, read_pauses
 
 ROOT = Path(__file__).resolve().parent.parent
 CLOCK = time.perf_counter
@@ -992,7 +992,7 @@ def run_config(config: Config, profile: Path | None, pauses: bool = False) -> di
 def pause_figures(logs: list[list[dict[str, Any]]]) -> dict[str, Any]:
     """The servers' pauses that began in the window: how many of each kind, the longest, and
     the time they held a loop in all (each server's loop its own)."""
-    kinds = {"late": [], "middle passes": [], "full passes": []}
+    kinds: dict[str, list[float]] = {"late": [], "middle passes": [], "full passes": []}
     for lines in logs:
         for line in lines:
             kind = ("late" if line["kind"] == "late"
@@ -1135,7 +1135,8 @@ def detail(result: dict[str, Any]) -> str:
     if "pauses" in result:
         said = {kind: f"{p['count']} (longest {p['max_ms']:.0f} ms, {p['total_ms']:.0f} ms "
                       f"in all)" for kind, p in result["pauses"].items()}
-        lines.append(f"    server pauses in the window: event loop 20+ ms late {said['late']}; "
+        late = f"{1000 * LATE_AFTER:.0f}+ ms late"
+        lines.append(f"    server pauses in the window: event loop {late} {said['late']}; "
                      f"collector middle passes {said['middle passes']}, full passes "
                      f"{said['full passes']}")
     for kind, count in sorted(result["error_kinds"].items()):

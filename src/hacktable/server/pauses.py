@@ -28,11 +28,14 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+LATE_AFTER = 0.02
+"""Seconds late a wake-up must be to be noted: shorter delays are a busy loop's ordinary ones."""
+
 
 class PauseLog:
     """Notes the event loop's late wake-ups and the collector's longer passes in a file."""
 
-    def __init__(self, path: Path, late_after: float = 0.02, tick: float = 0.005) -> None:
+    def __init__(self, path: Path, late_after: float = LATE_AFTER, tick: float = 0.005) -> None:
         self.path = path
         self.late_after = late_after
         self.tick = tick
