@@ -1,7 +1,7 @@
 """hacktable's server beside a real boardgame.io 0.50.2 server, measured in one run.
 
     uv run python benchmarks/compare_bgio.py [--seconds 15] [--matches 20] [--seats 5]
-        [--think 0] [--stores memory,flatfile] [--screens view|patches|whole|lite]
+        [--think 0] [--rounds 10] [--stores memory,flatfile] [--screens view|patches|whole|lite]
         [--lobby table|seat] [--compression] [--no-hacktable] [--json FILE|-]
 
 Needs `node` and `npm` (without them it says so and exits 0). Installs benchmarks/bgio's
@@ -31,6 +31,9 @@ benchmark's own process during the window). It says where a closed loop's moves 
 clients that spend less on a move than their server leave every seat's move waiting at the
 server, which then sets the latency (moves in flight ÷ moves a second); clients that spend
 as much hold many seats back before a move is sent, outside the latency measured.
+`--rounds N` (default 10, each side's match default) sets the rounds of every match on both
+sides: with more rounds each match's set-up (create, join, start, open the sockets) is
+spread over more moves, so two runs, at 10 and at 100, tell a move's cost from a match's.
 `--json FILE` (or `-` for standard output, instead of the table) writes the rows, the load
 average before each run and, for each boardgame.io store, hacktable's ratios — moves/s over
 theirs and server ms/move over theirs — so a script can read them.
@@ -76,14 +79,16 @@ def cpu_seconds(pid: int) -> float:
 
 
 @contextmanager
-def bgio_server(store: str, folder: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def bgio_server(store: str, folder: Path, rounds: int
+                ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """A boardgame.io server on a free loopback port, stopped on the way out."""
     port = free_port()
     command = ["node", "server.js", "--port", str(port)]
     if store == "flatfile":
         command += ["--flatfile", str(folder / "flatfile")]
     log = folder / f"server-{store}.log"
-    env = dict(os.environ, NODE_ENV="production")  # as deployed: no per-move logging
+    env = dict(os.environ, NODE_ENV="production",  # as deployed: no per-move logging
+               HIDDEN_HAND_ROUNDS=str(rounds))
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=BGIO, env=env, stdout=out,
                                    stderr=subprocess.STDOUT)
@@ -105,14 +110,15 @@ def bgio_server(store: str, folder: Path) -> Iterator[tuple[str, subprocess.Pope
 
 def run_bgio(store: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     """One boardgame.io configuration: its server, the clients for the window, its figures."""
-    with bgio_server(store, folder) as (url, server):
+    with bgio_server(store, folder, args.rounds) as (url, server):
         before = cpu_seconds(server.pid)
         command = ["node", "clients.js", "--server", url, "--matches", str(args.matches),
                    "--seats", str(args.seats), "--seconds", str(args.seconds),
                    "--think", str(args.think), "--drain", str(DRAIN)]
         children = _children_cpu()
         done = subprocess.run(command, cwd=BGIO, capture_output=True, text=True,
-                              env=dict(os.environ, NODE_ENV="production"),
+                              env=dict(os.environ, NODE_ENV="production",
+                                       HIDDEN_HAND_ROUNDS=str(args.rounds)),
                               timeout=args.seconds + DRAIN + 120)
         clients = _children_cpu() - children  # the clients' process, now waited for
         used = cpu_seconds(server.pid) - before
@@ -137,7 +143,8 @@ def run_hacktable(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     command = [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), "--backend",
                "sqlite", "--processes", "1", "--matches", str(args.matches), "--seats",
                str(args.seats), "--seconds", str(args.seconds), "--think", str(args.think),
-               "--screens", args.screens, "--lobby", args.lobby, "--json", str(out),
+               "--rounds", str(args.rounds), "--screens", args.screens, "--lobby", args.lobby,
+               "--json", str(out),
                *([] if args.compression else ["--no-compression"])]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
                           timeout=args.seconds + 600)
@@ -194,6 +201,9 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=5)
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean seconds a seat waits before moving (0: at once)")
+    parser.add_argument("--rounds", type=int, default=10,
+                        help="rounds a match, both sides (a finished match is replaced by a "
+                        "new one): more rounds spread each match's set-up over more moves")
     parser.add_argument("--stores", default="memory,flatfile",
                         help="boardgame.io stores to run: memory, flatfile or both")
     parser.add_argument("--screens", choices=("patches", "whole", "view", "lite"),

@@ -4,7 +4,8 @@
 const { PlayerView } = require('boardgame.io/core');
 
 const HAND = 5; // cards each player holds
-const ROUNDS = 10; // rounds per match, as a hacktable match's default
+// Rounds per match: a hacktable match's default, or the benchmark's --rounds.
+const ROUNDS = Number(process.env.HIDDEN_HAND_ROUNDS || 10);
 const TOP = 13; // card values run 1..TOP
 
 /** The state. `secret` (the deck) and `players` (hands, played cards) are the parts
