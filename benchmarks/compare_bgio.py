@@ -1,8 +1,9 @@
 """hacktable's server beside a real boardgame.io 0.50.2 server, measured in one run.
 
     uv run python benchmarks/compare_bgio.py [--seconds 15] [--matches 20] [--seats 5]
-        [--think 0] [--rounds 10] [--stores memory,flatfile] [--screens view|patches|whole|lite]
-        [--lobby table|seat] [--compression] [--no-hacktable] [--json FILE|-]
+        [--think 0] [--rounds 10|10,100] [--stores memory,flatfile]
+        [--screens view|patches|whole|lite] [--lobby table|seat] [--compression]
+        [--no-hacktable] [--json FILE|-]
 
 Needs `node` and `npm` (without them it says so and exits 0). Installs benchmarks/bgio's
 locked packages (`npm ci`) when its node_modules is missing, then, one after the other:
@@ -33,7 +34,8 @@ server, which then sets the latency (moves in flight ÷ moves a second); clients
 as much hold many seats back before a move is sent, outside the latency measured.
 `--rounds N` (default 10, each side's match default) sets the rounds of every match on both
 sides: with more rounds each match's set-up (create, join, start, open the sockets) is
-spread over more moves, so two runs, at 10 and at 100, tell a move's cost from a match's.
+spread over more moves. `--rounds 10,100` runs everything at each and splits each side's
+CPU a move into a move's own cost and a match's life (the JSON's `split`).
 `--json FILE` (or `-` for standard output, instead of the table) writes the rows, the load
 average before each run and, for each boardgame.io store, hacktable's ratios — moves/s over
 theirs and server ms/move over theirs — so a script can read them.
@@ -201,9 +203,12 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=5)
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean seconds a seat waits before moving (0: at once)")
-    parser.add_argument("--rounds", type=int, default=10,
+    parser.add_argument("--rounds", default="10",
                         help="rounds a match, both sides (a finished match is replaced by a "
-                        "new one): more rounds spread each match's set-up over more moves")
+                        "new one): more rounds spread each match's set-up over more moves. "
+                        "Two or more, comma-separated (10,100): every configuration is run "
+                        "at each, and each side's CPU a move is split into a move's own cost "
+                        "and a match's life")
     parser.add_argument("--stores", default="memory,flatfile",
                         help="boardgame.io stores to run: memory, flatfile or both")
     parser.add_argument("--screens", choices=("patches", "whole", "view", "lite"),
@@ -242,21 +247,34 @@ def main() -> None:
           f"{args.matches} matches x {args.seats} seats, {args.seconds:g} s window, "
           f"think {args.think:g} s; clients share the machine with the server.",
           flush=True, file=progress)
-    rows = []
+    every_rounds = [int(word) for word in str(args.rounds).split(",")]
+    passes: list[list[dict[str, Any]]] = []
     with tempfile.TemporaryDirectory(prefix="compare-bgio-") as scratch:
         folder = Path(scratch)
-        for store in args.stores.split(","):
-            print(f"boardgame.io, {STORES[store]} store (load average "
-                  f"{os.getloadavg()[0]:.1f}) ...", flush=True, file=progress)
-            load = os.getloadavg()[0]
-            rows.append({**run_bgio(store, args, folder), "load_average": load})
-        if args.hacktable:
-            load = os.getloadavg()[0]
-            print(f"hacktable, SQLite (load average {load:.1f}) ...", flush=True, file=progress)
-            rows.append({**run_hacktable(args, folder), "load_average": load})
+        for rounds in every_rounds:
+            this = argparse.Namespace(**{**vars(args), "rounds": rounds})
+            rows = []
+            for store in args.stores.split(","):
+                print(f"boardgame.io, {STORES[store]} store, {rounds} rounds a match (load "
+                      f"average {os.getloadavg()[0]:.1f}) ...", flush=True, file=progress)
+                load = os.getloadavg()[0]
+                rows.append({**run_bgio(store, this, folder), "rounds": rounds,
+                             "load_average": load})
+            if args.hacktable:
+                load = os.getloadavg()[0]
+                print(f"hacktable, SQLite, {rounds} rounds a match (load average "
+                      f"{load:.1f}) ...", flush=True, file=progress)
+                rows.append({**run_hacktable(this, folder), "rounds": rounds,
+                             "load_average": load})
+            passes.append(rows)
+    parts = split(passes, args.seats) if len(passes) > 1 else []
     if args.json_out:
         report = json.dumps({"settings": vars(args), "cores": os.cpu_count(),
-                             "rows": rows, "ratios": ratios(rows)}, indent=2)
+                             "rows": [row for rows in passes for row in rows],
+                             "ratios": ratios(passes[0]),
+                             "ratios_by_rounds": {str(rows[0]["rounds"]): ratios(rows)
+                                                  for rows in passes},
+                             "split": parts}, indent=2)
         if args.json_out == "-":
             print(report)
             return
@@ -264,8 +282,39 @@ def main() -> None:
     print("\nLatency: from sending a move until the mover's own connection shows it applied. "
           "lost: moves of the\nwindow never seen applied (hacktable: errors + pushes "
           "missing). cli ms/move: the clients' CPU a move. hacktable/this: moves/s "
-          "ratio.\n")
-    print(table(rows))
+          "ratio.")
+    for rows in passes:
+        print(f"\n{rows[0]['rounds']} rounds a match:\n{table(rows)}")
+    if parts:
+        print("\nServer CPU a move written as a move's own cost + a match's life / moves a "
+              "match\n(a match's life: create, seat, start, the sockets, the first and last "
+              "screens):\n")
+        print(split_table(parts))
+
+
+def split(passes: list[list[dict[str, Any]]], seats: int) -> list[dict[str, Any]]:
+    """For each system and store, the line through its server ms/move against 1 / moves a
+    match (least squares over the passes): its height where a match never ends is a move's
+    own cost, its slope the CPU of one match's life."""
+    parts = []
+    for index, row in enumerate(passes[0]):
+        points = [(1 / (rows[index]["rounds"] * seats), rows[index]["server_ms_per_move"])
+                  for rows in passes]
+        mean_x = sum(x for x, _ in points) / len(points)
+        mean_y = sum(y for _, y in points) / len(points)
+        spread = sum((x - mean_x) ** 2 for x, _ in points)
+        slope = sum((x - mean_x) * (y - mean_y) for x, y in points) / spread if spread else 0.0
+        parts.append({"system": row["system"], "store": row["store"],
+                      "move_ms": mean_y - slope * mean_x, "match_ms": slope})
+    return parts
+
+
+def split_table(parts: list[dict[str, Any]]) -> str:
+    head = f"{'system':<20}  {'store':<29}  {'a move ms':>9}  {'a match ms':>10}"
+    lines = [head, "-" * len(head)]
+    lines += [f"{part['system']:<20}  {part['store']:<29}  {part['move_ms']:>9.3f}  "
+              f"{part['match_ms']:>10.1f}" for part in parts]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
