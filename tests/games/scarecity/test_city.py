@@ -100,7 +100,8 @@ def test_buying_needs_an_empty_slot_in_the_district(table):
     reopen(t, ADA, BRUNO)
     t.do(BRUNO, "claim", shop[5])  # smart grid, CPU
     t.pass_claims()
-    assert "no empty slot" in t.rejected(BRUNO, "buy", shop[5])
+    assert "Your CPU district is full (1 of 1): decommission a CPU card ($5) to buy Smart " \
+        "Grid Controller" in t.rejected(BRUNO, "buy", shop[5])
     t.do(BRUNO, "decommission", t.number(BRUNO, "mainframe"))
     t.do(BRUNO, "buy", shop[5])
 

@@ -7,24 +7,19 @@ copy of a card), and nothing happens to the table until the phase closes (rounds
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from hacktable.engine.contract import Event
 from hacktable.engine.errors import NeedsConfirmation, Rejected
 from hacktable.games.scarecity.actions import Move
-from hacktable.games.scarecity.cards import DISTRICT_NAMES, DISTRICTS, program
-from hacktable.games.scarecity.claims import claimers
-from hacktable.games.scarecity.state import State, city_keys, district_count
+from hacktable.games.scarecity.buying import buy_blocker, plan_spend, state_buyer
+from hacktable.games.scarecity.cards import program
+from hacktable.games.scarecity.state import State
 
 
 def plan_cost(state: State, plan: dict[str, Any]) -> int:
-    """$ the plan spends: each restore the card's cost, each decommission the fee, each
-    purchase the card's cost."""
-    options = state["options"]
-    return (sum(program(c).cost for c in plan["restore"])
-            + options["decommission_cost"] * len(plan["decommission"])
-            + sum(program(c).cost for c in plan["buy"]))
+    """$ the plan spends (buying.plan_spend)."""
+    return plan_spend(plan, state["options"])
 
 
 def plan_problem(state: State, seat: int, plan: dict[str, Any]) -> str | None:
@@ -51,20 +46,11 @@ def plan_problem(state: State, seat: int, plan: dict[str, Any]) -> str | None:
     if len(set(plan["restore"])) < len(plan["restore"]) or \
             len(set(plan["decommission"])) < len(plan["decommission"]):
         return "That card is already in your plan."
-    kept = Counter(key for card, key in zip(owned, city_keys(state, seat), strict=True)
-                   if card not in plan["decommission"])
-    for card in plan["buy"]:
-        if card not in state["shop"] or seat not in claimers(state, card):
-            return f"You can only buy shop cards you claimed; card {card} is not one."
-        kept[program(card).key] += 1
-    if plan["buy"] and max(kept.values()) > 1:
-        return "You may not have two of the same card in your city."
-    for district in DISTRICTS:
-        gone = sum(1 for c in plan["decommission"] if program(c).district == district)
-        new = sum(1 for c in plan["buy"] if program(c).district == district)
-        if district_count(state, seat, district) - gone + new > options["district_slots"]:
-            return (f"Your {DISTRICT_NAMES[district]} district has no empty slot for that "
-                    "card; decommission one there first or buy something else.")
+    for index, card in enumerate(plan["buy"]):
+        before = {**plan, "buy": plan["buy"][:index]}
+        blocker = buy_blocker(state_buyer(state, seat, before), card)
+        if blocker:
+            return blocker.text
     cost = plan_cost(state, plan)
     if cost > player["money"]:
         return f"That plan costs ${cost} and you have ${player['money']}."

@@ -11,8 +11,9 @@ from __future__ import annotations
 from hacktable.engine.contract import Event
 from hacktable.engine.errors import Rejected
 from hacktable.games.scarecity.actions import Move
+from hacktable.games.scarecity.buying import Blocker, buy_blocker, state_buyer
 from hacktable.games.scarecity.cards import program
-from hacktable.games.scarecity.state import CITY, State, city_keys
+from hacktable.games.scarecity.state import CITY, State
 
 
 def tokens_left(state: State, seat: int) -> int:
@@ -26,22 +27,40 @@ def claimers(state: State, card: int) -> list[int]:
 
 def claim_problem(state: State, seat: int, card: int) -> str | None:
     """Why `seat` may not claim shop card `card` now, or None."""
+    blocker = claim_blocker(state, seat, card)
+    return blocker.text if blocker else None
+
+
+def claim_blocker(state: State, seat: int, card: int) -> Blocker | None:
+    """Why `seat` may not claim `card`: a token or the shop says no, or nothing this round
+    could make the card buyable (buying.buy_blocker, as ruled by the options below)."""
     name = program(card).name if 0 <= card < 60 else str(card)
     if card not in state["shop"]:
-        return f"Card {card} is not in the shop; claim one of the cards on offer."
+        return Blocker("claim", f"Card {card} is not in the shop; claim one of the cards on "
+                       "offer.", True)
     if tokens_left(state, seat) <= 0:
-        return "All your player tokens are already on cards this round."
+        return Blocker("claim", "All your player tokens are already on cards this round.",
+                       True)
     if seat in claimers(state, card):
-        return f"You already claimed {name}."
+        return Blocker("claim", f"You already claimed {name}.", True)
     if claimers(state, card) and not state["options"]["shared_claims"]:
-        return f"{name} is already claimed by {state['names'][claimers(state, card)[0]]}."
-    if program(card).key in city_keys(state, seat):
-        return f"You already have {name} in your city; you may not buy a second one."
-    if (state["options"]["claim_needs_money"]
-            and state["players"][seat]["money"] < program(card).cost):
-        return (f"{name} costs ${program(card).cost} and you have "
-                f"${state['players'][seat]['money']}.")
-    return None
+        return Blocker("claim", f"{name} is already claimed by "
+                       f"{state['names'][claimers(state, card)[0]]}.", True)
+    blocker = buy_blocker(state_buyer(state, seat, None), card)
+    return blocker if blocker and refuses(state["options"], blocker) else None
+
+
+def refuses(options: dict, blocker: Blocker) -> bool:
+    """Whether a claim that can never be bought is refused: always for a card in your city
+    or a full district nobody may decommission from; by `claim_needs_money` for $, and by
+    `claim_second_copy` for another copy of a card you claimed."""
+    if not blocker.final:
+        return False
+    if blocker.rule == "money":
+        return bool(options["claim_needs_money"])
+    if blocker.rule == "claimed_copy":
+        return not options["claim_second_copy"]
+    return True
 
 
 def claimable(state: State, seat: int) -> list[int]:
@@ -50,16 +69,12 @@ def claimable(state: State, seat: int) -> list[int]:
 
 def skip_reason(state: State, seat: int) -> str:
     """Why a player who has not passed has nothing to claim: `tokens` (all on cards),
-    `money` (every card left they could take costs more than they have) or `nothing`."""
+    `money` (a card left they could take costs more than they have) or `nothing`."""
     if tokens_left(state, seat) <= 0:
         return "tokens"
-    open_cards = [card for card in state["shop"]
-                  if seat not in claimers(state, card)
-                  and (state["options"]["shared_claims"] or not claimers(state, card))
-                  and program(card).key not in city_keys(state, seat)]
-    if open_cards and state["options"]["claim_needs_money"]:
-        return "money"
-    return "nothing"
+    rules = [blocker.rule for card in state["shop"]
+             if (blocker := claim_blocker(state, seat, card)) is not None]
+    return "money" if "money" in rules else "nothing"
 
 
 def can_act(state: State, seat: int) -> bool:

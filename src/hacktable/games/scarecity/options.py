@@ -46,7 +46,12 @@ OPTIONS = OptionSchema((
     Option("shared_claims", False, "Whether several players may claim the same shop card "
            "(then the lowest ranked buys it first); ruled: one token per card."),
     Option("claim_needs_money", True, "Whether claiming a card needs at least its cost in $ "
-           "at the time (ruled: yes, so tokens cannot block cards one could never buy)."),
+           "at the time, plus the decommission fee when its district is full (ruled: yes, "
+           "so tokens cannot block cards one could never buy)."),
+    Option("claim_second_copy", False, "Whether a player may claim a second copy of a card "
+           "they already claimed this round (ruled: no; only one could be bought, since "
+           "\"you do not already have the card(s) on your City\", so the second token would "
+           "only block the card for others)."),
     Option("restored_immune", False, "Whether cards restored this round escape the Impact "
            "Card's Degrade Cards (ruled: no, a restored card is like any other)."),
     Option("degraded_protects", False, "Whether a degraded card still counts as a protection "

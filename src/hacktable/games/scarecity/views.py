@@ -13,12 +13,13 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from hacktable.engine.contract import GM, SPECTATOR, OutcomeJson, Viewer
+from hacktable.games.scarecity.buying import state_buyer, unbuyable
 from hacktable.games.scarecity.cards import impact, program
 from hacktable.games.scarecity.city import plan_cost
 from hacktable.games.scarecity.claims import claimers, tokens_left
 from hacktable.games.scarecity.debrief import debrief
 from hacktable.games.scarecity.outcome import outcome
-from hacktable.games.scarecity.state import State
+from hacktable.games.scarecity.state import CITY, State
 
 # -- the typed view: what `view` returns, key for key (the screen builder reads these) --------
 
@@ -60,6 +61,16 @@ class PlanView(TypedDict):
     buy: list[int]
     done: bool
     spend: int
+
+
+class UnbuyableView(TypedDict):
+    """A shop card this seat cannot buy now and why (buying.Blocker): its own claims, and
+    while claiming the cards it could still claim."""
+
+    card: int
+    rule: str
+    why: str
+    final: bool
 
 
 class HitRowView(TypedDict):
@@ -140,6 +151,7 @@ class ScarecityView(TypedDict):
     options: dict[str, Any]
     seat: NotRequired[int]
     plan: NotRequired[PlanView]
+    unbuyable: NotRequired[list[UnbuyableView]]
     gm: NotRequired[bool]
     plans: NotRequired[list[PlanView]]
     deck_order: NotRequired[list[str]]
@@ -165,6 +177,19 @@ def plan_json(state: State, seat: int) -> PlanView:
     plan = state["plans"][seat]
     return {"restore": list(plan["restore"]), "decommission": list(plan["decommission"]),
             "buy": list(plan["buy"]), "done": plan["done"], "spend": plan_cost(state, plan)}
+
+
+def unbuyable_json(state: State, seat: int) -> list[UnbuyableView]:
+    """Why this seat cannot buy each card it claimed (or, while claiming, could claim):
+    worked out from its own city, $, claims and plan only, so nothing secret of another
+    seat is in it."""
+    if state["over"] or state["players"][seat]["out"]:
+        return []
+    plan = state["plans"][seat] if state["phase"] == CITY else None
+    taken = [] if state["options"]["shared_claims"] else \
+        [card for card, owner in state["claims"] if owner != seat]
+    return [UnbuyableView(**blocker.to_json(card)) for card, blocker
+            in unbuyable(state_buyer(state, seat, plan), state["shop"], taken)]
 
 
 def public_view(state: State) -> ScarecityView:
@@ -202,4 +227,5 @@ def view(state: State, viewer: Viewer) -> ScarecityView:
         return result
     result["seat"] = viewer
     result["plan"] = plan_json(state, int(viewer))
+    result["unbuyable"] = unbuyable_json(state, int(viewer))
     return result
