@@ -65,10 +65,10 @@ def plan_spend(plan: Mapping[str, Any], options: Mapping[str, Any]) -> int:
 def buy_blocker(buyer: Buyer, card: int) -> Blocker | None:
     """Why `buyer` cannot buy shop card `card` after its plan (while claiming: if they
     claimed it), or None. Checked in this order: claimed, copy, money, slot (with the fee to make room)."""
-    kind = program(card)
     if buyer.plan is not None and card not in buyer.claims:
         return Blocker("claim", f"You can only buy shop cards you claimed; card {card} is "
                        "not one.", True)
+    kind = program(card)
     return _copy(buyer, card) or _money(buyer, kind.name, kind.cost) or _slot(buyer, card)
 
 
