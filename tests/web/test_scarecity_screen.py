@@ -9,8 +9,11 @@ import json
 import re
 from typing import Any
 
-from hacktable.engine import GM, SPECTATOR, Match
+import pytest
+
+from hacktable.engine import GM, SPECTATOR, Match, Rejected
 from hacktable.games import get_game
+from hacktable.games.scarecity.actions import Move
 from hacktable.games.scarecity.cards import CATALOGUE, DISTRICT_NAMES, program
 from hacktable.sim.runner import play_match
 from hacktable.web import render_screen
@@ -112,19 +115,24 @@ def test_no_screen_shows_the_decks_order_or_anothers_plan():
 
 
 def test_a_card_the_claimer_cannot_claim_says_why():
-    match = Match(GAME, NAMES, None, 4)
-    seat = match.state["claim_turn"]
-    money = match.state["players"][seat]["money"]
-    held = {c["key"] for c in GAME.view(match.state, seat)["players"][seat]["city"]}
-    shop = parse_html(html(match, seat)).find_all("section", class_="sc-shop")[0]
-    for article in shop.find_all("article", class_="sc-card"):
-        key = article.get("data-key")
-        if article.find_all("form"):
-            continue
-        if key in held:
-            assert "already in your city" in article.text
-        elif CATALOGUE["programs"][key]["cost"] > money:
-            assert f"costs more than your ${money}" in article.text
+    """Every shop card with no Claim button and no token on it says the engine's reason
+    (the seat's view, from the rule the engine refuses the claim by)."""
+    said = 0
+    for seed in range(4, 12):
+        match = Match(GAME, NAMES, None, seed)
+        seat = match.state["claim_turn"]
+        reasons = {row["card"]: row["why"] for row in GAME.view(match.state, seat)["unbuyable"]}
+        shop = parse_html(html(match, seat)).find_all("section", class_="sc-shop")[0]
+        for article in shop.find_all("article", class_="sc-card"):
+            card = int(article.get("data-card"))
+            if article.find_all("form"):
+                continue
+            assert reasons[card] in article.find_all("p", class_="sc-why")[0].text
+            with pytest.raises(Rejected) as refused:
+                match.submit(seat, Move("claim", card))
+            assert refused.value.reason == reasons[card]
+            said += 1
+    assert said, "no seed put a card the claimer may not claim in the shop"
 
 
 # -- what a first-timer needs -------------------------------------------------------------

@@ -9,7 +9,7 @@ buyable is refused with the seed's reason.
 
 from __future__ import annotations
 
-from .helpers import ADA, BRUNO, reopen
+from .helpers import ADA, BRUNO, GAME, reopen
 
 SHOP = ("firewall", "firewall", "antivirus", "web_server", "byod", "open_data")
 NETWORK_FULL = ("vpn", "ids", "public_wifi")
@@ -57,7 +57,7 @@ def test_claim_second_copy_allows_it_and_the_buy_says_why_not_the_second(table):
     t.pass_claims()
     t.do(BRUNO, "buy", shop[0])
     refusal = t.rejected(BRUNO, "buy", shop[1])
-    assert refusal.startswith("You already are buying another Firewall")
+    assert refusal.startswith("You are already buying another Firewall")
     assert why(t, BRUNO, shop[1]) == refusal
 
 
@@ -75,6 +75,7 @@ def test_a_claim_on_a_full_district_is_allowed_and_says_how_to_make_room(table):
                        "($5) to buy Firewall.")
     assert why(t, BRUNO, shop[0]) == refusal
     assert ("buy", shop[0]) not in [(m.do, m.card) for m in t.match.legal_actions(BRUNO)]
+    assert f"You cannot buy it now: {refusal}" in GAME.render(t.match.view(BRUNO))
     t.do(BRUNO, "decommission", t.number(BRUNO, "vpn"))
     assert why(t, BRUNO, shop[0]) is None
     assert ("buy", shop[0]) in [(m.do, m.card) for m in t.match.legal_actions(BRUNO)]

@@ -64,7 +64,8 @@ def plan_spend(plan: Mapping[str, Any], options: Mapping[str, Any]) -> int:
 
 def buy_blocker(buyer: Buyer, card: int) -> Blocker | None:
     """Why `buyer` cannot buy shop card `card` after its plan (while claiming: if they
-    claimed it), or None. Checked in this order: claimed, copy, money, slot (with the fee to make room)."""
+    claimed it), or None. Checked in this order: claimed, copy, money, then the slot (and
+    the fee that makes room)."""
     if buyer.plan is not None and card not in buyer.claims:
         return Blocker("claim", f"You can only buy shop cards you claimed; card {card} is "
                        "not one.", True)
@@ -80,8 +81,8 @@ def _copy(buyer: Buyer, card: int) -> Blocker | None:
                        f"card only if {COPY_RULE}.", buyer.plan is None)
     others = buyer.claims if buyer.plan is None else buyer.plan["buy"]
     if any(program(c).key == kind.key for c in others if c != card):
-        doing = "claimed" if buyer.plan is None else "are buying"
-        return Blocker("claimed_copy", f"You already {doing} another {kind.name} and may buy "
+        doing = "already claimed" if buyer.plan is None else "are already buying"
+        return Blocker("claimed_copy", f"You {doing} another {kind.name} and may buy "
                        f"only one: you may buy a card only if {COPY_RULE}.",
                        buyer.plan is None)
     return None

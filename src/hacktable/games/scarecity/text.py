@@ -181,15 +181,18 @@ def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
                      for c in p["city"] if program(c["id"]).district == district]
             lines.append(f"  {DISTRICT_NAMES[district]}: {', '.join(cards) or '-'}")
     lines.append("Shop:")
+    seat = view.get("seat")
+    reasons = {row["card"]: row["why"] for row in view.get("unbuyable") or []}
     for item in view["shop"]:
         claims = ", ".join(names[s] for s in item["claims"])
         lines.append(f"  [{item['id']}] {card_line(item['id'])}"
                      + (f" claimed by {claims}" if claims else ""))
         lines.append(f"      {risk_line(item['key'])}")
         lines.append(f"      Lesson: {program(item['id']).lesson}")
+        if item["id"] in reasons and (seat in item["claims"] or view["claim_turn"] == seat):
+            lines.append(f"      You cannot buy it now: {reasons[item['id']]}")
     if view["claim_turn"] is not None:
         lines.append(f"Claiming: {names[view['claim_turn']]}")
-    seat = view.get("seat")
     if isinstance(seat, int) and players[seat].get("skipped"):
         lines.append("Your claiming turn was skipped: "
                      + SKIPPED[players[seat]["skipped"]].replace("they ", "you ")

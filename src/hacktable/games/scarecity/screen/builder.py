@@ -52,7 +52,7 @@ def card_row(number: int, key: str, context: str, degraded: bool = False) -> Jso
             "bitizens": info["bitizens"], "red": info["red"], "lesson": info["lesson"],
             "source": info["source"], "degraded": degraded, "dom": f"sc-{context}-{number}",
             "kind_name": KIND_NAMES.get(info["kind"], ""),
-            "controls": [], "notes": []}
+            "controls": [], "notes": [], "why": "", "why_rule": ""}
 
 
 def button(move: Mapping[str, Any], label: str, subject: str = "", css: str = "",
@@ -151,7 +151,11 @@ def player_row(view: ScarecityView, p: PlayerView, you: int | None) -> Json:
 
 
 def shop_rows(view: ScarecityView, names: Sequence[str], plan: PlanView | None,
-              you: int | None) -> list[Json]:
+              you: int | None, claiming: bool = False) -> list[Json]:
+    """The shop's cards with their tokens. On the cards this seat claimed (and, on its
+    claiming turn, every card it could claim) the engine's reason it cannot buy the card
+    yet (the view's `unbuyable`, from buying.buy_blocker): no Buy button is a mystery."""
+    reasons = {row["card"]: row for row in view.get("unbuyable") or []}
     rows = []
     for item in view.get("shop") or []:
         row = card_row(item["id"], item["key"], "shop")
@@ -159,6 +163,9 @@ def shop_rows(view: ScarecityView, names: Sequence[str], plan: PlanView | None,
                          for s in item.get("claims") or []]
         if plan and item["id"] in plan.get("buy", []):
             row["notes"].append("you will buy it")
+        reason = reasons.get(item["id"])
+        if reason and (claiming or you in (item.get("claims") or [])):
+            row["why"], row["why_rule"] = reason["why"], reason["rule"]
         rows.append(row)
     return rows
 
@@ -207,19 +214,11 @@ def attach(legal: Sequence[Mapping[str, Any]], cards: Mapping[int, list[Json]],
     return general
 
 
-def explain(shop: list[Json], me: Mapping[str, Any], options: Mapping[str, Any]) -> None:
-    """Say on each shop card its claimer cannot claim why not, so no button is a mystery."""
-    held = {c["name"] for d in me["districts"] for c in d["cards"]}
+def explain(shop: list[Json], me: Mapping[str, Any]) -> None:
+    """While claiming, a card with no Claim button and no reason from the engine (a token
+    on it says whose it is) is one this seat has no token left for."""
     for card in shop:
-        if card["controls"]:
-            continue
-        if card["claims"] and not options.get("shared_claims"):
-            continue  # the token on it says why
-        if card["name"] in held:
-            card["notes"].append("already in your city")
-        elif options.get("claim_needs_money", True) and card["cost"] > me["money"]:
-            card["notes"].append(f"costs more than your ${me['money']}")
-        elif me["tokens"] <= 0:
+        if not (card["controls"] or card["why"] or card["claims"]) and me["tokens"] <= 0:
             card["notes"].append("no token left")
 
 
@@ -406,7 +405,7 @@ def _moves(context: Mapping[str, Any], view: ScarecityView, shop: list[Json],
     money_left = me["money"] - (plan or {}).get("spend", 0) if me else 0
     general = attach(legal or [], _cards_by_id(shop, me), options, money_left)
     if me and (prompt or {}).get("kind") == "claim":
-        explain(shop, me, options)
+        explain(shop, me)
     return {"general": general, "asked": prompt is not None,
             "prompt_kind": (prompt or {}).get("kind")}
 
@@ -464,7 +463,8 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
     plan = view.get("plan") if kind == "seat" else None
     players = [player_row(view, p, you) for p in view.get("players") or []]
     me = next((p for p in players if p["you"]), None)
-    shop = shop_rows(view, names, plan, you)
+    claiming = kind == "seat" and view.get("claim_turn") == you and not view.get("over")
+    shop = shop_rows(view, names, plan, you, claiming)
     sc: dict[str, Any] = {"kind": kind, "you": you, "panel": round_panel(view),
                           "ordinal": ordinal, "shop": shop,
                           "phase": _phase(view, names, you), "plan": _plan_row(plan, me)}
