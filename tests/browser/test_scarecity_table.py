@@ -286,3 +286,93 @@ def test_a_buy_that_leaves_zero_dollars_asks_first_and_then_puts_you_out(browsin
     expect(page.locator(".sc-outcome")).to_be_visible()
     expect(page.locator(".sc-status")).to_contain_text("out")
     page.screenshot(path=str(tmp_path / "phone-out.png"), full_page=True)
+
+
+# -- a claim that cannot be bought yet says why ---------------------------------------------
+
+FULL = {**OPTIONS, "target_bitizens": 500, "district_slots": 1, "starting_cards": 4,
+        "starting_money": 40}
+"""One slot per district and four cards dealt: every district is full, so every claim
+needs a decommission (phase 2) before it can be bought (phase 3)."""
+
+
+def full_game(base: str) -> Game:
+    created = Api(base).ok("POST", "/api/matches", {
+        "game": "scarecity", "seats": 2, "options": FULL, "bots": {"1": "security"}})
+    code = created["code"]
+    joined = Api(base).ok("POST", f"/api/matches/{code}/join", {"seat": 0, "name": "alice"})
+    host = Api(base, created["host_token"])
+    host.ok("POST", f"/api/matches/{code}/host/start")
+    return Game(code, host, {0: Api(base, joined["token"])}, {0: joined["token"]})
+
+
+def wait_for_prompt(game: Game, page: Page, kind: str) -> dict[str, Any]:
+    """Alice's payload once she is asked `kind` (the bot's claims happen on the server)."""
+    for _ in range(50):
+        payload = game.payload(0)
+        if payload["prompt"] and payload["prompt"]["kind"] == kind:
+            expect(page.locator(".sc")).to_have_attribute("data-seq", str(payload["seq"]))
+            return payload
+        page.wait_for_function(
+            f"() => Number(document.querySelector('.sc').dataset.seq) > {payload['seq']}")
+    raise AssertionError(f"alice was never asked to {kind}")
+
+
+def reason(payload: dict[str, Any], card: int) -> str:
+    """The engine's own sentence, from alice's view."""
+    return next(row["why"] for row in payload["view"]["unbuyable"] if row["card"] == card)
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_a_claimed_card_says_why_it_cannot_be_bought_yet(browsing, server, tmp_path, width):
+    """"claim … before being able to buy it later in the round": with her district full,
+    alice may claim (decommissioning comes after claiming), and the card says, while she
+    claims and again when she buys, what would make room; her decommission brings the Buy
+    button."""
+    game = full_game(server.url)
+    page = sit(browsing, game, 0, f"alice-full-{width}", phone=width == 360)
+    payload = wait_for_prompt(game, page, "claim")
+    card = next(m["card"] for m in payload["legal"] if m["do"] == "claim")
+    wanted = program(card)
+    district = {"cpu": "CPU", "network": "Network", "user": "User", "memory": "Memory"}[
+        wanted.district]
+    said = (f"Your {district} district is full (1 of 1): decommission a {district} card in "
+            f"the next phase ($5) to buy {wanted.name}.")
+    shop_card = page.locator(f".sc-shop article[data-card='{card}']")
+    expect(shop_card.locator(".sc-why")).to_contain_text(said)
+    assert reason(payload, card) == said
+    before = seq(page)
+    page.locator(f"#sc-claim-{card}").get_by_role("button").click()
+    page.wait_for_function(
+        f"() => Number(document.querySelector('.sc').dataset.seq) > {before}")
+    expect(page.locator(".sc-shop")).to_contain_text("Claimed by ● you")
+    expect(shop_card.locator(".sc-why")).to_contain_text(said)
+    shop_card.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / f"claimed-{width}.png"))
+    assert overflow(page) <= 0
+    while (payload := game.payload(0))["view"]["phase"] == "claim":
+        before = seq(page)
+        if payload["prompt"]:
+            expect(page.locator(".sc")).to_have_attribute("data-seq", str(payload["seq"]))
+            page.get_by_role("button", name="Pass: claim nothing more").click()
+        page.wait_for_function(
+            f"() => Number(document.querySelector('.sc').dataset.seq) > {before}")
+    payload = wait_for_prompt(game, page, "city")
+    said = (f"Your {district} district is full (1 of 1): decommission a {district} card "
+            f"($5) to buy {wanted.name}.")
+    expect(shop_card.locator(".sc-why")).to_contain_text(said)
+    assert reason(payload, card) == said
+    expect(page.locator(f"#sc-buy-{card}")).to_have_count(0)
+    shop_card.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / f"buying-{width}.png"))
+    assert overflow(page) <= 0
+    mine = next(c["id"] for c in payload["view"]["players"][0]["city"]
+                if program(c["id"]).district == wanted.district)
+    page.once("dialog", lambda dialog: dialog.accept())
+    before = seq(page)
+    page.locator(f"#sc-decommission-{mine}").get_by_role("button").click()
+    page.wait_for_function(
+        f"() => Number(document.querySelector('.sc').dataset.seq) > {before}")
+    expect(page.locator(f"#sc-buy-{card}").get_by_role("button")).to_be_visible()
+    expect(shop_card.locator(".sc-why")).to_have_count(0)
+    print(f"screenshots in {tmp_path}")
