@@ -165,6 +165,15 @@ class TestClock:
         self.offset += seconds
         self.path.write_text(repr(self.offset))
 
+    def stand_still(self, at: float) -> None:
+        """Stop every sharing process's clock at `at` (seconds since the epoch) until
+        `go_on`: what it renders from the clock no longer depends on when the test runs."""
+        self.path.write_text(f"@{at!r}")
+
+    def go_on(self) -> None:
+        """Back to the system clock plus the offset."""
+        self.path.write_text(repr(self.offset))
+
 
 @dataclass
 class Server:

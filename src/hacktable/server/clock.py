@@ -23,16 +23,21 @@ class SystemClock:
 
 
 class OffsetClock:
-    """The system clock plus an offset in seconds read from a file.
+    """The system clock plus an offset in seconds read from a file, or an instant it stands
+    still at.
 
     Tests run real server processes: writing "1200" into the file moves every process that
-    shares it twenty minutes ahead, so a round's deadline passes without waiting.
+    shares it twenty minutes ahead, so a round's deadline passes without waiting. Writing
+    "@1767225599.5" stands the clock still at that instant (seconds since the epoch), so
+    two tables dealt one after the other read the same times, or times that straddle a
+    given minute, whenever the test runs.
     """
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._stamp: tuple[int, int] | None = None
         self._offset = 0.0
+        self._still: float | None = None
 
     def now(self) -> float:
         try:
@@ -42,9 +47,10 @@ class OffsetClock:
         stamp = (stat.st_mtime_ns, stat.st_size)
         if stamp != self._stamp:
             text = self.path.read_text().strip()
-            self._offset = float(text) if text else 0.0
+            self._still = float(text[1:]) if text.startswith("@") else None
+            self._offset = float(text) if text and self._still is None else 0.0
             self._stamp = stamp
-        return time.time() + self._offset
+        return self._still if self._still is not None else time.time() + self._offset
 
 
 def iso(seconds: float | None) -> str | None:
