@@ -159,20 +159,29 @@ class TestClock:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.offset = 0.0
+        self._written = 0
         path.write_text("0")
 
     def advance(self, seconds: float) -> None:
         self.offset += seconds
-        self.path.write_text(repr(self.offset))
+        self._write(repr(self.offset))
 
     def stand_still(self, at: float) -> None:
         """Stop every sharing process's clock at `at` (seconds since the epoch) until
         `go_on`: what it renders from the clock no longer depends on when the test runs."""
-        self.path.write_text(f"@{at!r}")
+        self._write(f"@{at!r}")
 
     def go_on(self) -> None:
         """Back to the system clock plus the offset."""
-        self.path.write_text(repr(self.offset))
+        self._write(repr(self.offset))
+
+    def _write(self, text: str) -> None:
+        """Write, with a modification time later than the last write's: the servers look
+        for a new one (and a new size), and two quick writes of one length could share a
+        coarse file-system time."""
+        self.path.write_text(text)
+        self._written = max(time.time_ns(), self._written + 1_000_000)
+        os.utime(self.path, ns=(self._written, self._written))
 
 
 @dataclass

@@ -5,24 +5,48 @@ somebody makes moves a seat may not see: the gamemaster adds hidden guards and s
 of them (Rules for Runners: the guards "the players never learn of"), a rival sends secret
 orders again and again (Rex Furum), a rival builds a longer secret plan (Scare-City). Then
 both tables make the same visible move. Every route, page and socket the seat reads must be
-byte for byte the same at both tables, once the room code, the tokens and the clock's
-readings are set aside: its own numbering of the log included, and no push for what it
-cannot see.
+byte for byte the same at both tables, once the room code and the tokens are set aside: its
+own numbering of the log included, and no push for what it cannot see.
+
+The server's clock stands still while the tables are dealt and read, so no comparison
+depends on the minute the run reaches. Each comparison is made twice: with both tables
+dealt at one instant, where every time must be the same too (a hidden move may not move a
+deadline); and with the second table dealt 1.5 s after the first, across a new year's
+midnight, where every rendering of a time is set aside (`tests/timeless.py`) and only
+they may differ.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
+import pytest
 from tests.server.helpers import Listener, ws_url
 from tests.services import Api, Server, wait_for
+from tests.timeless import set_times_aside
 
-TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:\+00:00|Z)?")
-COUNTDOWN = re.compile(r'(data-deadline=\\?"TIME\\?">)[^<]*')
+from hacktable.server import delta
+
+NEW_YEAR = datetime(2026, 1, 1, tzinfo=UTC).timestamp()
+INSTANTS = {
+    "at one instant": (NEW_YEAR - 0.75, NEW_YEAR - 0.75),
+    "across new year": (NEW_YEAR - 0.75, NEW_YEAR + 0.75),
+}
+"""When the first table and the second are dealt (the clock then stays at the second):
+across new year, every time the tables show straddles a minute, and the dealing's own
+times an hour, a day and a year too; a 20-minute round ends at 00:19:59 and 00:20:00."""
+
+
+@pytest.fixture(params=INSTANTS)
+def instants(request: pytest.FixtureRequest, table_server: Server
+             ) -> Iterator[tuple[float, float]]:
+    """The instants of `INSTANTS`; the server's clock goes on once the test is over."""
+    yield INSTANTS[request.param]
+    table_server.clock.go_on()
 
 
 @dataclass
@@ -39,8 +63,14 @@ class Table:
         return self.seats[seat].ok("GET", f"/api/matches/{self.code}/view")
 
 
-def dealt_alike(server: Server, game: str, names: list[str]) -> tuple[Table, Table]:
-    """Two matches with the same seed (set in the database before either is first read)."""
+def dealt_alike(server: Server, game: str, names: list[str],
+                instants: tuple[float, float] | None = None,
+                prelude: Callable[[Table], None] | None = None) -> tuple[Table, Table]:
+    """Two matches with the same seed (set in the database before either is first read),
+    each joined, started and taken through `prelude` with the server's clock standing at
+    its own instant (the clock then stays at the second)."""
+    if instants is not None:
+        server.clock.stand_still(instants[0])
     made = [Api(server.url).ok("POST", "/api/matches", {"game": game, "seats": len(names)})
             for _ in range(2)]
     path = server.database_url.removeprefix("sqlite:///")
@@ -49,7 +79,9 @@ def dealt_alike(server: Server, game: str, names: list[str]) -> tuple[Table, Tab
                           (made[0]["code"],)).fetchone()[0]
         db.execute("UPDATE matches SET seed = ? WHERE code = ?", (seed, made[1]["code"]))
     tables = []
-    for created in made:
+    for number, created in enumerate(made):
+        if instants is not None:
+            server.clock.stand_still(instants[number])
         code = created["code"]
         seats, tokens = {}, {}
         for seat, name in enumerate(names):
@@ -59,20 +91,22 @@ def dealt_alike(server: Server, game: str, names: list[str]) -> tuple[Table, Tab
         host = Api(server.url, created["host_token"])
         host.ok("POST", f"/api/matches/{code}/host/start")
         tables.append(Table(code, host, seats, tokens))
+        if prelude is not None:
+            prelude(tables[-1])
     return tables[0], tables[1]
 
 
-def plain(text: str, table: Table) -> str:
-    """A reading with what differs between two tables dealt alike set aside."""
+def plain(text: str, table: Table, times: bool) -> str:
+    """A reading with what differs between two tables dealt alike set aside: the room
+    code, the tokens and, unless `times`, every time (the tables were dealt apart)."""
     text = text.replace(table.code, "CODE")
     for token in [*table.tokens.values(), table.host.http.headers["authorization"][7:]]:
         text = text.replace(token, "TOKEN")
-    text = TIME.sub("TIME", text)
-    return COUNTDOWN.sub(r"\1LEFT", text)  # the time left, as read at this instant
+    return text if times else set_times_aside(text)
 
 
 def readings(server: Server, table: Table, observer: int | None,
-             sockets: list[Listener]) -> list[str]:
+             sockets: list[Listener], times: bool) -> list[str]:
     """Everything the observer (a seat, or None: a spectator) reads of the match now."""
     api = table.seats[observer] if observer is not None else Api(server.url)
     found = [api.get(f"/api/matches/{table.code}").text,
@@ -81,16 +115,38 @@ def readings(server: Server, table: Table, observer: int | None,
                      else f"/m/{table.code}/watch").text,
              api.get(f"/api/matches/{table.code}/log").text]
     for socket in sockets:
-        found += [m for m in socket.messages]
-    return [plain(text, table) for text in found]
+        found += shown(list(socket.messages))
+    return [plain(text, table, times) for text in found]
+
+
+def shown(messages: list[str]) -> list[str]:
+    """A socket's messages, each patch with the screen it made in place of its operations.
+
+    Which operations a patch holds depends on which times changed since the screen before
+    (a screen made in the same millisecond as the last has no `server_now` to replace, a
+    countdown that ticked is a changed line): the screens they make do not. The messages
+    are all still there, in their order, with their kinds, numbers and bases."""
+    out, current = [], None
+    for text in messages:
+        message = json.loads(text)
+        if message.get("type") == "screen":
+            current = message
+        elif message.get("type") == "patch":
+            assert current is not None and current.get("id") == message["base"], message
+            current = delta.apply(json.loads(json.dumps(current)), message["patch"])
+            current["id"] = message["id"]
+            message = {**message, "patch": current}
+        out.append(json.dumps(message, ensure_ascii=False))
+    return out
 
 
 def compare(server: Server, names: list[str], game: str, observers: list[int | None],
             prelude: Callable[[Table], None], hidden: Callable[[Table], None],
-            visible: Callable[[Table], None]) -> None:
-    plainly, secretly = dealt_alike(server, game, names)
-    for table in (plainly, secretly):
-        prelude(table)
+            visible: Callable[[Table], None], instants: tuple[float, float]) -> None:
+    """Deal two tables alike at `instants`, play them alike but for `hidden`, and compare
+    what each observer reads of them: times included where they were dealt at once."""
+    plainly, secretly = dealt_alike(server, game, names, instants, prelude)
+    times = instants[0] == instants[1]
     listening: dict[str, dict[int | None, list[Listener]]] = {}
     try:
         for label, table in (("plainly", plainly), ("secretly", secretly)):
@@ -114,8 +170,8 @@ def compare(server: Server, names: list[str], game: str, observers: list[int | N
                         json.loads(m).get("seq") == n for m in s.messages
                         if json.loads(m).get("type") in ("screen", "patch")))
         for who in observers:
-            one = readings(server, plainly, who, listening["plainly"][who])
-            other = readings(server, secretly, who, listening["secretly"][who])
+            one = readings(server, plainly, who, listening["plainly"][who], times)
+            other = readings(server, secretly, who, listening["secretly"][who], times)
             assert len(one) == len(other), (who, len(one), len(other))
             for first, second in zip(one, other, strict=True):
                 assert first == second, (who, _first_difference(first, second))
@@ -156,9 +212,9 @@ def runners_visible(table: Table) -> None:
     table.act(turn["seat"], {"do": "end"})
 
 
-def test_a_runner_cannot_count_the_hidden_guards(table_server: Server):
+def test_a_runner_cannot_count_the_hidden_guards(table_server: Server, instants):
     compare(table_server, ["Gia", "Mica", "Damien"], "runners", [1, 2, None],
-            runners_start, runners_hide, runners_visible)
+            runners_start, runners_hide, runners_visible, instants)
 
 
 # -- Rex Furum: a rival's secret orders, sent again and again --------------------------------
@@ -179,9 +235,9 @@ def host_extends(table: Table) -> None:
     table.host.ok("POST", f"/api/matches/{table.code}/host/extend", {"seconds": 60})
 
 
-def test_a_seat_cannot_count_a_rivals_secret_orders(table_server: Server):
+def test_a_seat_cannot_count_a_rivals_secret_orders(table_server: Server, instants):
     compare(table_server, ["Ann", "Bob", "Cyd", "Dee", "Eve"], "rexfurum", [0, 2, None],
-            rival_sends, rival_resends, host_extends)
+            rival_sends, rival_resends, host_extends, instants)
 
 
 # -- Scare-City: a rival's longer secret plan ------------------------------------------------
@@ -205,9 +261,9 @@ def rival_plans(table: Table) -> None:
     table.act(1, legal[-1])
 
 
-def test_a_seat_cannot_count_a_rivals_plan_steps(table_server: Server):
+def test_a_seat_cannot_count_a_rivals_plan_steps(table_server: Server, instants):
     compare(table_server, ["Ann", "Bob", "Cyd"], "scarecity", [0, 2, None],
-            to_the_plans, rival_plans, host_extends)
+            to_the_plans, rival_plans, host_extends, instants)
 
 
 def test_the_public_status_carries_no_count_of_the_log(table_server: Server):

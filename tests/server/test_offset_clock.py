@@ -8,7 +8,6 @@ import time
 
 from hacktable.server.clock import OffsetClock
 
-
 LATER = itertools.count(1)
 
 
