@@ -1,10 +1,15 @@
-"""`OffsetClock`: the tests' clock file moves the server's time, or stands it still."""
+"""`OffsetClock`: the tests' clock file moves the server's time, or stands it still; a
+server on a standing clock writes every time from it."""
 
 from __future__ import annotations
 
 import itertools
 import os
 import time
+from datetime import UTC, datetime
+
+import pytest
+from tests.services import Api, open_table
 
 from hacktable.server.clock import OffsetClock
 
@@ -36,3 +41,26 @@ def test_an_instant_stands_the_clock_still_until_an_offset_comes_back(tmp_path):
     assert clock.now() == 1767225600.75
     _write(path, "0")
     assert abs(clock.now() - time.time()) < 60
+
+
+STILL = datetime(2001, 2, 3, 4, 5, 6, 250_000, tzinfo=UTC).timestamp()
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_server_on_a_standing_clock_writes_no_time_of_its_own(server, clock):
+    """Stood still in 2001, a server writes every time from that clock: the room, the
+    table, the spectator's page, the API and the log carry none of today's date (the room
+    page once wrote the machine's own time as the server's "now")."""
+    clock.stand_still(STILL)
+    today = datetime.now(UTC).strftime("%Y-%m-%d")
+    table = open_table(server.url, ["Ann", "Bob", *[None] * 3], start=False)
+    code, ann = table.code, table.seats[0]
+    read = [ann.get(f"/m/{code}").text, Api(server.url).get(f"/m/{code}").text]
+    table.host.ok("POST", f"/api/matches/{code}/host/start")
+    read += [ann.get(path).text for path in (
+        f"/m/{code}", f"/m/{code}/watch", f"/api/matches/{code}",
+        f"/api/matches/{code}/view", f"/api/matches/{code}/log")]
+    assert 'data-server-now="2001-02-03T04:05:06' in read[0]
+    assert "2001-02-03 04:25 UTC" in read[2]  # a 20-minute round
+    for text in read:
+        assert today not in text, text[:2000]

@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from hacktable.games import all_games, get_game
 from hacktable.server import presenter, sharing
+from hacktable.server.clock import iso
 from hacktable.server.errors import NotAllowed, NotFound, TableError
 from hacktable.server.live import Caller, Live
 from hacktable.server.screens import context as _context
@@ -180,11 +181,13 @@ async def room(code: str, request: Request, token: str | None = None) -> Respons
 def _room(request: Request, live: Live, host: Caller | None, you: int | None,
           panels: list[str], share: dict[str, Any]) -> HTMLResponse:
     """The room: the code to share, the seats, and a sit form for a browser that holds no
-    seat here (one browser, one seat; a refereeing host, none)."""
+    seat here (one browser, one seat; a refereeing host, none). Its "now" is the server's
+    clock, as on the table page, not the machine's."""
     table = request.app.state.table
     kept = table.held_for(live, seat_tokens(request)) if you is None else None
     return HTMLResponse(_render(
         "room.html", match=presenter.match_info(live), game=presenter.game_info(live.game),
+        server_now=iso(table.clock.now()),
         is_host=host is not None, refereeing=host is not None and host.referee, you=you,
         kept=kept.seat if kept is not None else None, host_panels=panels, share=share,
         name_limit=NAME_LIMIT))
