@@ -9,7 +9,8 @@ import time
 from datetime import UTC, datetime
 
 import pytest
-from tests.services import Api, open_table
+from tests.server.helpers import Listener, ws_url
+from tests.services import Api, open_table, wait_for
 
 from hacktable.server.clock import OffsetClock
 
@@ -49,8 +50,8 @@ STILL = datetime(2001, 2, 3, 4, 5, 6, 250_000, tzinfo=UTC).timestamp()
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 def test_a_server_on_a_standing_clock_writes_no_time_of_its_own(server, clock):
     """Stood still in 2001, a server writes every time from that clock: the room, the
-    table, the spectator's page, the API and the log carry none of today's date (the room
-    page once wrote the machine's own time as the server's "now")."""
+    table, the spectator's page, the API, the log and the sockets carry none of today's
+    date (the room page once wrote the machine's own time as the server's "now")."""
     clock.stand_still(STILL)
     today = datetime.now(UTC).strftime("%Y-%m-%d")
     table = open_table(server.url, ["Ann", "Bob", *[None] * 3], start=False)
@@ -60,6 +61,12 @@ def test_a_server_on_a_standing_clock_writes_no_time_of_its_own(server, clock):
     read += [ann.get(path).text for path in (
         f"/m/{code}", f"/m/{code}/watch", f"/api/matches/{code}",
         f"/api/matches/{code}/view", f"/api/matches/{code}/log")]
+    for fmt in ("json", "html"):
+        socket = Listener(ws_url(server.url, code, table.tokens[0], fmt))
+        try:
+            read += [wait_for(lambda s=socket: s.messages)[0]]
+        finally:
+            socket.close()
     assert 'data-server-now="2001-02-03T04:05:06' in read[0]
     assert "2001-02-03 04:25 UTC" in read[2]  # a 20-minute round
     for text in read:
