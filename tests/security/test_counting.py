@@ -99,9 +99,9 @@ def dealt_alike(server: Server, game: str, names: list[str],
 def plain(text: str, table: Table, times: bool) -> str:
     """A reading with what differs between two tables dealt alike set aside: the room
     code, the tokens and, unless `times`, every time (the tables were dealt apart)."""
-    text = text.replace(table.code, "CODE")
     for token in [*table.tokens.values(), table.host.http.headers["authorization"][7:]]:
-        text = text.replace(token, "TOKEN")
+        text = text.replace(token, "TOKEN")  # first: a token may hold the code's letters
+    text = text.replace(table.code, "CODE")
     return text if times else set_times_aside(text)
 
 
