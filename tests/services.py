@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -151,6 +152,18 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def start_offset() -> float:
+    """0, or with `HACKTABLE_TEST_CLOCK_AT` (an ISO time, "2026-12-31T23:59:58Z"), the
+    offset that puts a new test clock at that instant: a run can start every test's
+    servers just before a minute, a day or a year turns, to show that no comparison
+    depends on when it runs."""
+    at = os.environ.get("HACKTABLE_TEST_CLOCK_AT")
+    if not at:
+        return 0.0
+    moment = datetime.fromisoformat(at.replace("Z", "+00:00"))
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp() - time.time()
+
+
 class TestClock:
     """Moves the clock of every server process sharing its file."""
 
@@ -158,9 +171,9 @@ class TestClock:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.offset = 0.0
+        self.offset = start_offset()
         self._written = 0
-        path.write_text("0")
+        path.write_text(repr(self.offset))
 
     def advance(self, seconds: float) -> None:
         self.offset += seconds
