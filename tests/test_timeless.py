@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from tests.timeless import set_times_aside
 
-from hacktable.mail.compose import compose, when
+from hacktable.mail.compose import compose, paused_for, when
 from hacktable.mail.settings import MailSettings
 from hacktable.server import wire
 from hacktable.server.clock import iso
@@ -45,7 +45,8 @@ def _clock_part(status: str, deadline: float | None, remaining: float | None, he
 def renderings(began: float, now: float) -> dict[str, str]:
     """Every rendering of a time for a phase that began at `began`, read at `now`."""
     deadline = began + ROUND
-    held = deadline - now  # what a hold at `now` keeps
+    held = deadline + 0.5 - now  # a phase half a second longer, held at `now`: read later,
+    # one table keeps 19 min 59 s ("20 min left"), the other 20 min 0.5 s ("21 min left")
     found = {
         "iso": iso(began) or "",
         "clock": clock(iso(deadline)),
@@ -56,8 +57,7 @@ def renderings(began: float, now: float) -> dict[str, str]:
                            "server_now": iso(now)}),
         "mail deadline, UTC": when(deadline, ZoneInfo("UTC")) or "",
         "mail deadline, Berlin": when(deadline, ZoneInfo("Europe/Berlin")) or "",
-        "mail paused": f"{round(held / 60)} minutes after the host restarts the "
-                       "clock (paused now)",
+        "mail paused": paused_for(held + 30.0),  # rounded: 20.5 min and 20.475 min
         "mail headers": _date_header(began),
     }
     return {**found, **{f"{key} in JSON": wire.dumps({"html": text})
@@ -88,7 +88,8 @@ def test_every_rendering_of_a_time_reads_alike_either_side_of(boundary):
     assert {"dealt, iso", "dealt, clock", "dealt, running screen", "dealt, mail headers",
             "dealt, mail deadline, UTC", "dealt, mail deadline, Berlin", "dealt, api in JSON",
             "read later, running screen", "read later, running screen in JSON",
-            "read later, api"} <= changed, sorted(changed)
+            "read later, api", "read later, held screen", "read later, paused screen",
+            "read later, mail paused"} <= changed, sorted(changed)
     for key in before:
         assert set_times_aside(before[key]) == set_times_aside(after[key]), (
             key, before[key], after[key])

@@ -48,6 +48,11 @@ def compose(settings: MailSettings, *, to: str, subject: str, text: str, now: fl
     return message_id.strip("<>"), message.as_bytes()
 
 
+def paused_for(remaining: float) -> str:
+    """A paused round's end as a letter says it: the time left, from the restart."""
+    return f"{round(remaining / 60)} minutes after the host restarts the clock (paused now)"
+
+
 def when(seconds: float | None, zone: ZoneInfo) -> str | None:
     """A deadline as players read it: weekday, date, time to the second, zone."""
     if seconds is None:

@@ -30,7 +30,7 @@ from sqlalchemy.exc import DBAPIError
 from hacktable.engine.errors import Rejected
 from hacktable.engine.match import ACTION
 from hacktable.mail import messages
-from hacktable.mail.compose import compose, when
+from hacktable.mail.compose import compose, paused_for, when
 from hacktable.mail.identity import Verdict, identify
 from hacktable.mail.messages import Letter
 from hacktable.mail.outbox import Outbox
@@ -466,8 +466,7 @@ class Gateway:
         if phase.status == RUNNING:
             ends = when(phase.deadline_at, self.zone)
         elif phase.status == PAUSED and phase.remaining is not None:
-            ends = (f"{round(phase.remaining / 60)} minutes after the host restarts the "
-                    "clock (paused now)")
+            ends = paused_for(phase.remaining)
         parts = [game.letter(match.view(seat.seat), ends).strip("\n")]
         if final:
             parts.append(self._ranking(live))
