@@ -40,6 +40,8 @@ def test_an_instant_stands_the_clock_still_until_an_offset_comes_back(tmp_path):
     assert clock.now() == clock.now() == 1767225599.25
     _write(path, "@1767225600.75")  # the same length: a new modification time tells
     assert clock.now() == 1767225600.75
+    _write(path, "@")  # caught half written: the clock stays where it stood
+    assert clock.now() == 1767225600.75
     _write(path, "0")
     assert abs(clock.now() - time.time()) < 60
 

@@ -46,11 +46,19 @@ class OffsetClock:
             return time.time()
         stamp = (stat.st_mtime_ns, stat.st_size)
         if stamp != self._stamp:
-            text = self.path.read_text().strip()
-            self._still = float(text[1:]) if text.startswith("@") else None
-            self._offset = float(text) if text and self._still is None else 0.0
-            self._stamp = stamp
+            self._read(stamp)
         return self._still if self._still is not None else time.time() + self._offset
+
+    def _read(self, stamp: tuple[int, int]) -> None:
+        """Take the file's offset or instant; one caught half written ("@") is read again
+        at the next reading, the clock keeping what it had until then."""
+        text = self.path.read_text().strip()
+        try:
+            still = float(text[1:]) if text.startswith("@") else None
+            offset = float(text) if text and still is None else 0.0
+        except ValueError:
+            return
+        self._still, self._offset, self._stamp = still, offset, stamp
 
 
 def iso(seconds: float | None) -> str | None:
