@@ -248,6 +248,7 @@ class Server:
         env = dict(os.environ, HACKTABLE_DATABASE_URL=self.database_url,
                    HACKTABLE_CLOCK_FILE=str(self.clock.path), HACKTABLE_TICK="0.05",
                    HACKTABLE_LOOKUP_MISSES_PER_HOUR="0", HACKTABLE_CREATES_PER_HOUR="0",
+                   HACKTABLE_JOINS_PER_HOUR="0",
                    HACKTABLE_REDIS_PREFIX=REDIS_PREFIX, HACKTABLE_EXIT_WITH_PARENT="1",
                    HACKTABLE_PARENT_PID=str(os.getpid()))
         env.update(self.env)  # tests of the limits set their own

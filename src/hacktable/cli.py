@@ -349,11 +349,11 @@ def serve(
     mail_config: Annotated[Path | None, typer.Option(
         envvar="HACKTABLE_MAIL_CONFIG", help="The email gateway's settings file (TOML).")
     ] = None,
-    forwarded_allow_ips: Annotated[str, typer.Option(
-        envvar="HACKTABLE_FORWARDED_ALLOW_IPS",
+    trusted_proxies: Annotated[str, typer.Option(
+        envvar="HACKTABLE_TRUSTED_PROXIES",
         help="Reverse proxies trusted to name the client in X-Forwarded-For (comma-separated "
-             "addresses, * for any): the per-client limits count by that name. Default: "
-             "a proxy on this machine; '' trusts no header.")] = "127.0.0.1",
+             "addresses or networks): the per-client limits count by that name. Default: "
+             "none, so no header names a client.")] = "",
 ) -> None:
     """Serve a table in the browser: create a match, share the room code, play."""
     import uvicorn
@@ -362,8 +362,9 @@ def serve(
     from hacktable.site import create_site
     from hacktable.store import database_url as default_url
 
+    proxies = tuple(p.strip() for p in trusted_proxies.split(",") if p.strip())
     settings = Settings.from_env(database_url=database_url, redis_url=redis_url,
-                                 listen_host=host)
+                                 listen_host=host, trusted_proxies=proxies or None)
     if not os.environ.get("HACKTABLE_BOT_PACE"):  # people follow bots that take a moment
         settings = dataclasses.replace(settings, bot_pace=DEFAULT_BOT_PACE)
     application = create_site(settings)
@@ -376,9 +377,8 @@ def serve(
     say(f"hacktable is serving at http://{host}:{port} "
         f"(matches stored in {default_url(settings.database_url)})")
     _say_where_friends_go(settings, host, port)
-    trusted = forwarded_allow_ips.strip()
-    uvicorn.run(application, host=host, port=port, log_level="warning",
-                proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)
+    # the table reads X-Forwarded-For itself, from the proxies named above only
+    uvicorn.run(application, host=host, port=port, log_level="warning", proxy_headers=False)
 
 
 def _say_where_friends_go(settings: Any, host: str, port: int) -> None:

@@ -55,6 +55,7 @@ class MailServer:
                    HACKTABLE_CLOCK_FILE=str(self.clock.path), HACKTABLE_TICK="0.05",
                    HACKTABLE_MAIL_CONFIG=str(config), HACKTABLE_CREATES_PER_HOUR="0",
                    HACKTABLE_LOOKUP_MISSES_PER_HOUR="0", HACKTABLE_EXIT_WITH_PARENT="1",
+                   HACKTABLE_JOINS_PER_HOUR="0",
                    HACKTABLE_PARENT_PID=str(os.getpid()))
         env.pop("HACKTABLE_REDIS_URL", None)
         env.pop("HACKTABLE_MAIL_WEB_URL", None)

@@ -27,7 +27,7 @@ from hacktable.server.broker import make_broker
 from hacktable.server.deadlines import run_deadlines
 from hacktable.server.errors import TableError
 from hacktable.server.lanes import SetupLane
-from hacktable.server.limits import RateLimits, TokenBuckets
+from hacktable.server.limits import ClientAddress, Limits, RateLimits, TokenBuckets
 from hacktable.server.origin import SameOriginOnly
 from hacktable.server.parent import exit_with_parent
 from hacktable.server.pauses import PauseLog
@@ -122,8 +122,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(SetupLane, width=settings.setup_lane)
     app.add_middleware(SameOriginOnly, allowed_origins=settings.allowed_origins)
-    app.add_middleware(RateLimits, misses_per_hour=settings.lookup_misses_per_hour,
-                       creates_per_hour=settings.creates_per_hour, burst=settings.rate_burst)
+    app.state.limits = Limits(settings.lookup_misses_per_hour, settings.creates_per_hour,
+                              settings.rate_burst, settings.joins_per_hour,
+                              settings.join_burst)  # the front page counts its misses too
+    app.add_middleware(RateLimits, limits=app.state.limits)
+    app.add_middleware(ClientAddress, trusted=settings.trusted_proxies)
     _errors(app)
     return app
 

@@ -7,19 +7,22 @@ Here each client may miss (ask for a room that does not exist) `burst` times in 
 then `misses_per_hour` times an hour; past that every room lookup from it waits (429 with
 Retry-After). At 60 misses an hour the same search takes about 20 months on average, while
 a person who mistypes a code a few times never notices. Creating matches is limited the
-same way.
+same way, and so is taking seats: one client must not hold seat after seat (each seat may
+ask the mail gateway to write somewhere).
 
-The client is the connection's address: behind a reverse proxy, run uvicorn with
-`--proxy-headers` (and `--forwarded-allow-ips`) so that each player is told apart.
+The client is the connection's address (`ClientAddress`): `X-Forwarded-For` names it only
+when the connection comes from a proxy the operator named (`HACKTABLE_TRUSTED_PROXIES`,
+none by default), so a program on the same machine cannot name a new client per request.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import math
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -27,6 +30,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 ROOM_PATH = re.compile(r"^/(?:api/matches|m)/[^/]+")
 REMATCH_PATH = re.compile(r"^/api/matches/[^/]+/rematch/?$")
 """Playing again opens a new table: it counts as creating one."""
+JOIN_PATH = re.compile(r"^/api/matches/[^/]+/(?:join|take)/?$")
+"""Taking a seat: counted per client, so nobody holds a hundred seats."""
+UNTRUSTED = "forwarded"
+"""The client named when a header names one but no trusted proxy sent it (`ClientAddress`):
+every such request counts as one client, so forging a new name each time gains nothing."""
 BUCKETS_KEPT = 10_000
 """Clients remembered at most (the oldest are forgotten first): memory stays bounded."""
 
@@ -81,24 +89,50 @@ class TokenBuckets:
         return (1 - bucket.tokens) * 3600 / self.per_hour
 
 
-class RateLimits:
-    """ASGI middleware: throttle clients that miss room codes or create many matches."""
+def client_of(scope: Scope) -> str:
+    """Who a request comes from, as the limits count it (after `ClientAddress`)."""
+    return (scope.get("client") or ("unknown", 0))[0]
 
-    def __init__(self, app: ASGIApp, misses_per_hour: float = 60, creates_per_hour: float = 60,
-                 burst: float = 20) -> None:
-        self.app = app
+
+class Limits:
+    """Each client's buckets, shared by the middleware and the pages that look rooms up
+    themselves (the front page's "your tables" counts its misses here too)."""
+
+    def __init__(self, misses_per_hour: float = 60, creates_per_hour: float = 60,
+                 burst: float = 20, joins_per_hour: float = 60,
+                 join_burst: float = 20) -> None:
         self.misses = TokenBuckets(misses_per_hour, burst)
         self.creates = TokenBuckets(creates_per_hour, burst)
+        self.joins = TokenBuckets(joins_per_hour, join_burst)
+
+
+class RateLimits:
+    """ASGI middleware: throttle clients that miss room codes, create many matches or take
+    many seats."""
+
+    def __init__(self, app: ASGIApp, misses_per_hour: float = 60, creates_per_hour: float = 60,
+                 burst: float = 20, limits: Limits | None = None) -> None:
+        self.app = app
+        limits = limits or Limits(misses_per_hour, creates_per_hour, burst)
+        self.misses = limits.misses
+        self.creates = limits.creates
+        self.joins = limits.joins
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        client = (scope.get("client") or ("unknown", 0))[0]
+        client = client_of(scope)
         path = scope.get("path", "")
-        creating = (scope["type"] == "http" and scope["method"] == "POST"
-                    and (path.rstrip("/") == "/api/matches"
-                         or REMATCH_PATH.match(path) is not None))
+        posting = scope["type"] == "http" and scope["method"] == "POST"
+        creating = posting and (path.rstrip("/") == "/api/matches"
+                                or REMATCH_PATH.match(path) is not None)
+        joining = posting and JOIN_PATH.match(path) is not None
+        if joining:
+            wait = self.joins.wait(client)
+            if wait > 0:
+                await _too_many(scope, send, wait, "join")
+                return
         looking = ROOM_PATH.match(path) is not None or path.rstrip("/") == "/m"
         limit = self.creates if creating else self.misses if looking else None
         if limit is None:
@@ -106,7 +140,7 @@ class RateLimits:
             return
         wait = limit.wait(client)
         if wait > 0:
-            await _too_many(scope, send, wait, creating)
+            await _too_many(scope, send, wait, "create" if creating else "miss")
             return
         if creating:
             limit.spend(client)
@@ -118,17 +152,22 @@ class RateLimits:
                       or (message["type"] == "websocket.close" and message.get("code") == 4404))
             if missed:
                 self.misses.spend(client)
+            if (joining and message["type"] == "http.response.start"
+                    and message["status"] < 300):
+                self.joins.spend(client)  # a seat taken: refusals cost nothing
             await send(message)
 
         await self.app(scope, receive, counting)
 
 
-async def _too_many(scope: Scope, send: Send, wait: float, creating: bool) -> None:
+async def _too_many(scope: Scope, send: Send, wait: float, what: str) -> None:
     seconds = max(1, math.ceil(wait))
-    sentence = (f"Too many new matches from here; wait {seconds} s and try again."
-                if creating else
-                f"Too many room codes that do not exist were tried from here; check the code "
-                f"with the host and try again in {seconds} s.")
+    sentence = {
+        "create": f"Too many new matches from here; wait {seconds} s and try again.",
+        "join": f"Too many seats were taken from here lately; wait {seconds} s and try "
+                "again.",
+        "miss": f"Too many room codes that do not exist were tried from here; check the code "
+                f"with the host and try again in {seconds} s."}[what]
     if scope["type"] == "websocket":
         await send({"type": "websocket.close", "code": 4429, "reason": sentence[:120]})
         return
@@ -140,3 +179,57 @@ async def _too_many(scope: Scope, send: Send, wait: float, creating: bool) -> No
         (b"retry-after", str(seconds).encode()),
         (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})
+
+
+class ClientAddress:
+    """ASGI middleware: decide who the client is before any limit counts it.
+
+    `X-Forwarded-For` is believed only from a proxy in `trusted` (addresses or networks):
+    then the client is the last address in it that is not itself a trusted proxy. A header
+    from anyone else names nobody. uvicorn, unless told `--no-proxy-headers`, already put
+    the header's address in place of a loopback peer; a peer that is one of the header's
+    own addresses is taken for such a rewrite and counted as the one client `UNTRUSTED`,
+    so a forged header never makes a new client."""
+
+    def __init__(self, app: ASGIApp, trusted: Iterable[str] = ()) -> None:
+        self.app = app
+        self.trusted = [ipaddress.ip_network(item.strip(), strict=False)
+                        for item in trusted if item.strip()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            named = forwarded_for(scope)
+            if named:
+                scope["client"] = (self.client(client_of(scope), named), 0)
+        await self.app(scope, receive, send)
+
+    def is_trusted(self, address: str) -> bool:
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(ip in network for network in self.trusted)
+
+    def client(self, peer: str, named: list[str]) -> str:
+        if self.is_trusted(peer):
+            for address in reversed(named):
+                if not self.is_trusted(address):
+                    return address
+            return named[0]
+        return UNTRUSTED if peer in named else peer
+
+
+def forwarded_for(scope: Scope) -> list[str]:
+    """The addresses `X-Forwarded-For` lists, first (the farthest) first, ports dropped."""
+    found: list[str] = []
+    for name, value in scope.get("headers", ()):
+        if name == b"x-forwarded-for":
+            for item in value.decode("latin-1").split(","):
+                item = item.strip()
+                if item.startswith("[") and "]" in item:
+                    item = item[1:item.index("]")]
+                elif item.count(":") == 1:
+                    item = item.split(":")[0]
+                if item:
+                    found.append(item)
+    return found

@@ -15,7 +15,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from hacktable.games import all_games, get_game
 from hacktable.server import presenter, sharing
 from hacktable.server.clock import iso
-from hacktable.server.errors import NotAllowed, NotFound, TableError
+from hacktable.server.errors import NotAllowed, NotFound
+from hacktable.server.limits import client_of
 from hacktable.server.live import Caller, Live
 from hacktable.server.screens import context as _context
 from hacktable.server.seats import (
@@ -26,7 +27,9 @@ from hacktable.server.seats import (
     seat_cookie,
     seat_tokens,
 )
+from hacktable.server.security import hash_matches, normal_room_code, token_hash
 from hacktable.server.service import NAME_LIMIT
+from hacktable.store.records import HUMAN, MatchRecord, SeatRecord
 
 router = APIRouter(include_in_schema=False)
 
@@ -53,7 +56,7 @@ def error_page(request: Request, status: int, message: str) -> HTMLResponse:
 
 
 YOUR_TABLES = 20
-"""Tables of this browser listed on the front page at most (its newest cookies first)."""
+"""Tables of this browser listed on the front page at most."""
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -67,38 +70,82 @@ async def _front_page(request: Request, join_code: str = "", join_error: str = "
     settings = request.app.state.settings
     notes = [html for panel in getattr(request.app.state, "lobby_panels", ())
              if (html := await panel(request))]
-    return HTMLResponse(_render("index.html", games=games, bot_pace=settings.bot_pace,
-                                lobby_panels=notes, yours=await _your_tables(request),
-                                join_code=join_code, join_error=join_error),
-                        status_code=status)
+    yours, stale = await _your_tables(request)
+    response = HTMLResponse(_render("index.html", games=games, bot_pace=settings.bot_pace,
+                                    lobby_panels=notes, yours=yours, join_code=join_code,
+                                    join_error=join_error), status_code=status)
+    for name in stale:  # a cookie that holds nothing is not read again
+        response.delete_cookie(name, path="/")
+    return response
 
 
-async def _your_tables(request: Request) -> list[dict[str, Any]]:
-    """The tables this browser sits at or hosts, from its own cookies, with their status:
-    a player who closed the tab finds their match again without its code."""
-    table = request.app.state.table
-    found: dict[str, dict[str, Any]] = {}
+def _cookie_codes(request: Request, most: int) -> dict[str, dict[str, str]]:
+    """The newest `most` room codes among this browser's seat and host cookies, each with
+    the tokens it holds there ({"seat": …, "host": …}) and the cookies' names."""
+    wanted: dict[str, dict[str, str]] = {}
     for name, token in reversed(list(request.cookies.items())):
         role = ("seat" if name.startswith("hacktable_seat_") else
                 "host" if name.startswith("hacktable_host_") else None)
-        if role is None or not token or len(found) >= YOUR_TABLES:
+        code = normal_room_code(name.rsplit("_", 1)[1])[:16]
+        if role is None or not token or not code:
             continue
-        code = name.rsplit("_", 1)[1]
-        try:
-            live = await table.load(code)
-            caller = await table.caller(live, token if role == "seat" else None,
-                                        host_token=token if role == "host" else None)
-        except TableError:  # gone, expired, or the seat went to a bot
+        if code not in wanted and len(wanted) >= most:
             continue
-        if caller.role == "spectator":
-            continue
-        entry = found.setdefault(live.record.code, {
-            "code": live.record.code, "game": live.game.name, "status": live.record.status,
-            "seat": None, "host": False})
-        if caller.role == "seat" and caller.seat is not None:
-            entry["seat"] = live.seats[caller.seat].name or f"seat {caller.seat + 1}"
-        entry["host"] = entry["host"] or caller.role == "host"
-    return list(found.values())
+        wanted.setdefault(code, {})[role] = token
+        wanted[code][role + "_cookie"] = name
+    return wanted
+
+
+async def _your_tables(request: Request) -> tuple[list[dict[str, Any]], list[str]]:
+    """The tables this browser sits at or hosts, from its own cookies, with their status:
+    a player who closed the tab finds their match again without its code. Returns them and
+    the cookies that hold nothing (to forget).
+
+    Cookies are the visitor's to write, so they are read like typed room codes: only the
+    newest `front_page_tables` codes, in one query for them all (as much work for a code
+    that names no table as for one that does), each that holds nothing counted as a missed
+    room code, and none read once this client has missed too many."""
+    wanted = _cookie_codes(request, request.app.state.settings.front_page_tables)
+    if not wanted:
+        return [], []
+    misses = request.app.state.limits.misses
+    client = client_of(request.scope)
+    if misses.wait(client) > 0:
+        return [], []
+    rooms = await request.app.state.table.store.rooms_by_codes(list(wanted))
+    found: list[dict[str, Any]] = []
+    stale: list[str] = []
+    for code, tokens in wanted.items():
+        record, seats = rooms.get(code, (None, []))
+        entry = _held(record, seats, tokens)
+        if entry is None:
+            misses.spend(client)
+            stale += [tokens[key] for key in ("seat_cookie", "host_cookie") if key in tokens]
+        else:
+            found.append(entry)
+    return found[:YOUR_TABLES], stale
+
+
+def _held(record: MatchRecord | None, seats: list[SeatRecord],
+          tokens: dict[str, str]) -> dict[str, Any] | None:
+    """What this browser's tokens hold at one table (its line on the front page), or None;
+    every token is hashed whether the table exists or not."""
+    seat_hash = token_hash(tokens.get("seat", ""))
+    host_hash = token_hash(tokens.get("host", ""))
+    if record is None:
+        return None
+    host = "host" in tokens and hash_matches(record.host_token, host_hash)
+    seat = next((s for s in seats if "seat" in tokens and s.kind == HUMAN
+                 and hash_matches(s.token, seat_hash)), None)
+    if not host and seat is None:
+        return None
+    try:
+        game_name = get_game(record.game).name
+    except Exception:  # a game no longer installed
+        return None
+    return {"code": record.code, "game": game_name, "status": record.status,
+            "seat": (seat.name or f"seat {seat.seat + 1}") if seat is not None else None,
+            "host": host}
 
 
 @router.get("/static/games/{game_id}/{name}")
@@ -136,8 +183,6 @@ async def how_to_play(game_id: str) -> HTMLResponse:
 async def find(request: Request, code: str = "") -> Response:
     """The join box without JavaScript: /m?code=k7qx3m goes to /m/K7QX3M; a code that
     names no table is said on the join form, as typed."""
-    from hacktable.server.security import normal_room_code
-
     wanted = normal_room_code(code)
     if not wanted:
         return await _front_page(request, code, "Type the room code the host gave you.",

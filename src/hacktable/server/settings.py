@@ -47,6 +47,17 @@ class Settings:
     rate_burst: float = 20
     """How many misses (or creates) a client may make at once before the hourly rate
     applies."""
+    joins_per_hour: float = 30
+    """Seats one client may take an hour, after a first burst (0: no limit): each seat may
+    ask the mail gateway to write to an address, so seats must not be had by the hundred."""
+    join_burst: float = 10
+    """How many seats a client may take at once before the hourly rate applies."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Reverse proxies (addresses or networks) whose `X-Forwarded-For` names the client;
+    none by default, so a forged header names nobody (`limits.ClientAddress`)."""
+    front_page_tables: int = 8
+    """Room codes from this browser's cookies the front page reads at most (the newest),
+    for its "your tables" list; each one that holds nothing counts as a missed room code."""
     keep_days: float = 30
     """Days a finished (or never started) match is kept after it was created; 0 keeps every
     match for ever. Running and paused matches are never removed."""
@@ -101,6 +112,16 @@ class Settings:
     lab_jobs: int = 1
     """Simulation runs the Lab page (/lab) may have going at once; 0 turns the page off
     (a public table should, since a run keeps processors busy)."""
+    lab_queue: int = 20
+    """Lab runs that may wait for a free slot, all visitors together; past that a new run
+    is refused until the queue moves."""
+    lab_runs_per_visitor: int = 1
+    """Lab runs one browser may have playing or waiting; starting another ends its own
+    oldest, never someone else's."""
+    lab_budget: float = 2_000_000
+    """The most a Lab run may cost, in bot decisions weighted by search iterations (games
+    x seats x iterations a move, a bot that does not search counting 1): a bigger run is cut
+    to fewer games before it starts, and says so."""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -123,6 +144,12 @@ class Settings:
             "lookup_misses_per_hour": _number(env, "HACKTABLE_LOOKUP_MISSES_PER_HOUR"),
             "creates_per_hour": _number(env, "HACKTABLE_CREATES_PER_HOUR"),
             "rate_burst": _number(env, "HACKTABLE_RATE_BURST"),
+            "joins_per_hour": _number(env, "HACKTABLE_JOINS_PER_HOUR"),
+            "join_burst": _number(env, "HACKTABLE_JOIN_BURST"),
+            "front_page_tables": _whole(env, "HACKTABLE_FRONT_PAGE_TABLES"),
+            "lab_queue": _whole(env, "HACKTABLE_LAB_QUEUE"),
+            "lab_runs_per_visitor": _whole(env, "HACKTABLE_LAB_RUNS_PER_VISITOR"),
+            "lab_budget": _number(env, "HACKTABLE_LAB_BUDGET"),
             "keep_days": _number(env, "HACKTABLE_KEEP_DAYS"),
             "max_sockets_per_match": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_MATCH"),
             "max_sockets_per_client": _whole(env, "HACKTABLE_MAX_SOCKETS_PER_CLIENT"),
@@ -141,6 +168,9 @@ class Settings:
             "allowed_origins": tuple(o.strip() for o in
                                      env.get("HACKTABLE_ALLOWED_ORIGINS", "").split(",")
                                      if o.strip()),
+            "trusted_proxies": tuple(p.strip() for p in
+                                     env.get("HACKTABLE_TRUSTED_PROXIES", "").split(",")
+                                     if p.strip()),
         }
         values.update({key: value for key, value in overrides.items() if value is not None})
         return cls(**{key: value for key, value in values.items()  # type: ignore[arg-type]

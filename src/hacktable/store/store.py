@@ -221,6 +221,26 @@ class Store:
                 select(schema.matches).where(schema.matches.c.code == code))).one_or_none()
         return None if row is None else _match(row)
 
+    async def rooms_by_codes(self, codes: Sequence[str]
+                             ) -> dict[str, tuple[MatchRecord, list[SeatRecord]]]:
+        """A handful of matches and their seats, by room code, in one indexed query: the
+        front page asks the same of the store whether a code names a table or not."""
+        m, s = schema.matches, schema.seats
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(
+                select(m, s.c.seat, s.c.name, s.c.kind, s.c.personality,
+                       s.c.token.label("seat_token"), s.c.joined_at)
+                .select_from(m.outerjoin(s, s.c.match_id == m.c.id))
+                .where(m.c.code.in_(sorted(set(codes))))
+                .order_by(m.c.id, s.c.seat))).all()
+        found: dict[str, tuple[MatchRecord, list[SeatRecord]]] = {}
+        for row in rows:
+            _, seats = found.setdefault(row.code, (_match(row), []))
+            if row.seat is not None:
+                seats.append(SeatRecord(row.seat, row.name, row.kind, row.personality,
+                                        row.seat_token, row.joined_at))
+        return found
+
     async def seats(self, match_id: int) -> list[SeatRecord]:
         if self._reader is not None:
             with contextlib.suppress(ReaderBusy):
