@@ -32,6 +32,8 @@ class MailServer:
     listen_port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
     controller: Controller | None = None
+    env: dict[str, str] = field(default_factory=dict)
+    """Extra environment for the process (a test of the limits sets its own)."""
 
     @property
     def url(self) -> str:
@@ -59,6 +61,7 @@ class MailServer:
                    HACKTABLE_PARENT_PID=str(os.getpid()))
         env.pop("HACKTABLE_REDIS_URL", None)
         env.pop("HACKTABLE_MAIL_WEB_URL", None)
+        env.update(self.env)
         ready = self.folder / f"serve-{self.port}.ready"
         ready.unlink(missing_ok=True)
         env["HACKTABLE_READY_FILE"] = str(ready)
@@ -94,8 +97,8 @@ class MailServer:
 
 
 @contextlib.contextmanager
-def mail_server(folder: Path) -> Iterator[MailServer]:
-    server = MailServer(folder, TestClock(folder / "clock")).start()
+def mail_server(folder: Path, **env: str) -> Iterator[MailServer]:
+    server = MailServer(folder, TestClock(folder / "clock"), env=env).start()
     try:
         yield server
     finally:

@@ -3,8 +3,12 @@
 Moving a seat's mail to an address hands that address the seat's code. Asked for from the
 seat's own screen, the address is first sent a six-digit code, which the player types back
 on the same screen; only then is the seat's code mailed there. So a seat cannot make the
-gateway write to addresses of its choosing (a few codes an hour per seat, each one short
-mail that says how to ignore it), and a mistyped address never receives a seat's code.
+gateway write to addresses of its choosing, and a mistyped address never receives a seat's
+code. Seats are cheap to take, so the codes are limited by what a sender cannot multiply:
+a few a day to one mailbox whoever asks, a few an hour from one client whatever seats it
+holds, and a few an hour per seat; each is one short mail that says who asked, from which
+table, and how to ignore it. The counts are the outbox's own rows: durable, and the same
+for every server process.
 """
 
 from __future__ import annotations
@@ -17,13 +21,20 @@ from hacktable.engine.errors import Rejected
 from hacktable.mail.compose import compose
 from hacktable.mail.enable import Enabled, Wanted, enable_seats
 from hacktable.mail.settings import MailSettings
-from hacktable.server.errors import WrongMoment
+from hacktable.server.errors import TableError
 from hacktable.server.service import Live, Table
-from hacktable.store.mail import MailStore, Outgoing, PendingAddress
+from hacktable.store.mail import MailStore, Outgoing, PendingAddress, mailbox_of
 
 CONFIRM = "confirm"
 TRIES = 5
 """Wrong codes accepted before the request is dropped (a new one must be asked for)."""
+DAY = 86400.0
+
+
+class TooMany(TableError):
+    """More confirmation codes than a limit allows: 429, with the sentence."""
+
+    status = 429
 
 
 def _digest(match_id: int, seat: int, code: str) -> str:
@@ -31,31 +42,56 @@ def _digest(match_id: int, seat: int, code: str) -> str:
 
 
 async def ask(table: Table, store: MailStore, settings: MailSettings, live: Live,
-              wanted: Wanted) -> PendingAddress:
-    """Mail a confirmation code to the address the seat's player asked for."""
+              wanted: Wanted, asked_by: str = "unknown", table_url: str = "") -> PendingAddress:
+    """Mail a confirmation code to the address the seat's player asked for, from the client
+    `asked_by`, at the table `table_url`; `TooMany` past a limit."""
     match_id, seat = live.record.id, wanted.seat
     now = table.clock.now()
-    sent = await store.mails_since(match_id, seat, CONFIRM, now - 3600)
-    if sent >= settings.confirmations_per_hour:
-        raise WrongMoment(f"This seat was sent {sent} confirmation codes in the last hour, as "
-                          "many as it may; type the last one you received, or try again "
-                          "later.")
+    await _within_limits(store, settings, match_id, seat, wanted.address, asked_by, now)
     code = f"{secrets.randbelow(10**6):06d}"
     await store.set_pending(match_id, seat, wanted.address, _digest(match_id, seat, code), now)
     name = live.seats[seat].name or f"seat {seat + 1}"
-    text = (f"Hello,\n\nSomeone playing {name}'s seat in match {live.record.code} asked for the "
-            "seat's mail to come to this address. To confirm, type this code on the seat's "
-            f"screen:\n\n    {code[:3]} {code[3:]}\n\nIt works for "
+    where = f"{table_url.rstrip('/')}/m/{live.record.code}" if table_url else (
+        f"room {live.record.code}")
+    text = (f"Hello,\n\nSomeone playing as {name} at the hacktable table {where} (match "
+            f"{live.record.code}), connected from the network address {asked_by}, asked for "
+            "that seat's game mail to come to this address. To confirm, type this code on "
+            f"the seat's screen:\n\n    {code[:3]} {code[3:]}\n\nIt works for "
             f"{round(settings.confirm_minutes)} minutes. If you did not ask for this, ignore "
-            "this mail: nothing will be sent here.\n")
+            "this mail: nothing will be sent here unless the code is typed back, and this "
+            f"address is sent at most {settings.confirmations_per_address} such codes a day, "
+            "whoever asks.\n")
     message_id, data = compose(settings, to=wanted.address,
                                subject=f"Match {live.record.code}: your confirmation code",
                                text=text, now=now)
     await store.enqueue([Outgoing(f"confirm:{match_id}:{seat}:{now!r}", CONFIRM,
-                                  wanted.address, message_id, data, match_id, seat)], now)
+                                  wanted.address, message_id, data, match_id, seat,
+                                  asked_by=asked_by[:64],
+                                  mailbox=mailbox_of(wanted.address))], now)
     pending = await store.pending(match_id, seat)
     assert pending is not None
     return pending
+
+
+async def _within_limits(store: MailStore, settings: MailSettings, match_id: int, seat: int,
+                         address: str, asked_by: str, now: float) -> None:
+    """Refuse (429) a code past any limit: per mailbox a day, per client and per seat an
+    hour. The mailbox's sentence never says who else asked."""
+    if settings.confirmations_per_address > 0:
+        sent = await store.mails_to(mailbox_of(address), CONFIRM, now - DAY)
+        if sent >= settings.confirmations_per_address:
+            raise TooMany(f"{address} was sent as many confirmation codes today as it may be; "
+                          "type the last code it received, or try again tomorrow.")
+    if settings.confirmations_per_visitor > 0:
+        asked = await store.mails_asked_by(asked_by[:64], CONFIRM, now - 3600)
+        if asked >= settings.confirmations_per_visitor:
+            raise TooMany(f"{asked} confirmation codes were asked for from here in the last "
+                          "hour, as many as may be; type the last one you received, or try "
+                          "again later.")
+    sent = await store.mails_since(match_id, seat, CONFIRM, now - 3600)
+    if sent >= settings.confirmations_per_hour:
+        raise TooMany(f"This seat was sent {sent} confirmation codes in the last hour, as "
+                      "many as it may; type the last one you received, or try again later.")
 
 
 async def confirm(table: Table, store: MailStore, settings: MailSettings, live: Live,

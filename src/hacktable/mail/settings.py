@@ -62,6 +62,13 @@ class MailSettings:
     """Confirmation codes one seat may have mailed in an hour: a player moving their seat's
     mail to a new address must type back a code sent there first, and must not make the
     gateway mail address after address."""
+    confirmations_per_address: int = 3
+    """Confirmation codes one mailbox may be sent a day, whoever asks and from however many
+    seats (0: no limit): a stranger who holds many seats must not make the gateway write to
+    someone else over and over."""
+    confirmations_per_visitor: int = 10
+    """Confirmation codes one client (network address) may ask for an hour, from all the
+    seats it holds together (0: no limit)."""
     confirm_minutes: float = 60.0
     """How long a confirmation code mailed to a new address stays good."""
     web_url: str = ""

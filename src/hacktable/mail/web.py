@@ -18,6 +18,7 @@ from hacktable.mail import confirm, console, seating
 from hacktable.mail.enable import enable_seats
 from hacktable.mail.settings import MailSettings
 from hacktable.server.api import Problem
+from hacktable.server.limits import client_of
 from hacktable.server.seats import resolve
 from hacktable.server.service import Caller, Live, Table
 from hacktable.store.mail import MailStore
@@ -31,6 +32,8 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
         (404, "No such room code"),
         (409, "The wrong moment: the match is over, or cannot start yet"),
         (422, "A malformed body"),
+        (429, "Too many confirmation codes: to that address today, from here or from this "
+              "seat this hour"),
     )
 }
 router = APIRouter(prefix="/api", tags=["email play"], responses=REFUSALS)
@@ -189,7 +192,8 @@ async def enable_my_mail(code: str, body: MyMail, request: Request) -> MyMailSet
         existing = await store.seats(live.record.id)
         wanted = await table.read(live, lambda live: seating.player_check(
             live, settings, seat, body.address, existing))
-        await confirm.ask(table, store, settings, live, wanted)
+        await confirm.ask(table, store, settings, live, wanted, client_of(request.scope),
+                          settings.web_url or str(request.base_url))
     _wake(request)
     return await _mine(table, live, seat, settings)
 

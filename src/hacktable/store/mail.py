@@ -72,6 +72,17 @@ class Outgoing:
     seat: int | None = None
     phase: str | None = None
     phase_label: str | None = None
+    asked_by: str | None = None
+    """The client (network address) that asked for it, where one did."""
+    mailbox: str | None = None
+    """The mailbox it lands in (`mailbox_of`), where a limit counts mails to it."""
+
+
+def mailbox_of(address: str) -> str:
+    """Where a mail to `address` lands: ann+x@Example.org and ann@example.org reach the same
+    person, so a limit per address counts them together."""
+    local, _, domain = address.strip().lower().rpartition("@")
+    return f"{local.split('+', 1)[0]}@{domain}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +165,25 @@ class MailStore:
                 select(func.count()).select_from(o)
                 .where(o.c.match_id == match_id, o.c.seat == seat, o.c.kind == kind,
                        o.c.created_at >= since))).scalar_one())
+
+    async def mails_to(self, mailbox: str, kind: str, since: float) -> int:
+        """How many mails of this kind were queued for this mailbox since `since`, whoever
+        asked: durable, and the same for every process."""
+        o = schema.mail_outbox
+        async with self.engine.connect() as conn:
+            return int((await conn.execute(
+                select(func.count()).select_from(o)
+                .where(o.c.kind == kind, o.c.mailbox == mailbox, o.c.created_at >= since))
+            ).scalar_one())
+
+    async def mails_asked_by(self, client: str, kind: str, since: float) -> int:
+        """How many mails of this kind this client asked for since `since`."""
+        o = schema.mail_outbox
+        async with self.engine.connect() as conn:
+            return int((await conn.execute(
+                select(func.count()).select_from(o)
+                .where(o.c.kind == kind, o.c.asked_by == client, o.c.created_at >= since))
+            ).scalar_one())
 
     async def seats(self, match_id: int) -> list[MailSeat]:
         s = schema.mail_seats
@@ -297,7 +327,7 @@ class MailStore:
             dedupe_key=mail.dedupe_key, match_id=mail.match_id, seat=mail.seat, kind=mail.kind,
             to_addr=mail.to_addr, message_id=mail.message_id, phase=mail.phase,
             phase_label=mail.phase_label, message=mail.message, created_at=now, attempts=0,
-            next_attempt_at=now))
+            next_attempt_at=now, asked_by=mail.asked_by, mailbox=mail.mailbox))
 
     async def claim_due(self, now: float, lease: float, limit: int = 50) -> list[Queued]:
         """Unsent mail whose time has come and that no other process is sending."""

@@ -139,6 +139,12 @@ mail_outbox = Table(
     Column("claimed_until", Float),
     Column("sent_at", Float),
     Column("last_error", Text),
+    Column("asked_by", String(64)),  # the client that asked for it (confirmation codes)
+    Column("mailbox", String(320)),  # the mailbox it lands in, as the limits count it
 )
 Index("mail_outbox_due", mail_outbox.c.sent_at, mail_outbox.c.next_attempt_at)
 Index("mail_outbox_message_id", mail_outbox.c.message_id)
+Index("mail_outbox_mailbox", mail_outbox.c.kind, mail_outbox.c.mailbox,
+      mail_outbox.c.created_at)
+Index("mail_outbox_asked_by", mail_outbox.c.kind, mail_outbox.c.asked_by,
+      mail_outbox.c.created_at)
