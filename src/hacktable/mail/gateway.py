@@ -144,51 +144,17 @@ class Gateway:
         """Keep a mail durably, then answer it in the background. The receiver says "taken"
         only after this returns. False: the same mail was delivered before (the same
         Message-ID, or without one the same content: a relay's added header changes no
-        mail)."""
+        mail); it is dropped unanswered, even rounds later, so old bytes sent again never
+        make the gateway write a second time."""
         key = messages.dedupe_key(raw)
         kept = raw[: self.settings.max_bytes + 1]  # more is refused unread anyway
         envelope = {"to": [a.lower() for a in envelope_to], "from": envelope_from}
         if not key.startswith("mid:"):
             key = (await self.readers.read(kept, self.settings.max_bytes)).key
         if not await self.store.record_inbound(key, self.clock.now(), kept, envelope):
-            self._spawn(self._again(key, kept, envelope))
-            return False
+            return False  # answered once, whenever it comes again: never a second reply
         self._spawn(self.process(key))
         return True
-
-    async def _again(self, key: str, raw: bytes, envelope: dict[str, Any]) -> None:
-        """The same mail, delivered (or sent) again. Its first copy was answered in its own
-        round; if that round has closed since, the player is told once that this copy
-        changes nothing, so it is never taken for orders made again."""
-        try:
-            await self._tell_again(key, raw, envelope)
-        except Exception:  # a duplicate must never stop the gateway
-            log.exception("mail gateway: answering a second copy of %s failed", key)
-
-    async def _tell_again(self, key: str, raw: bytes, envelope: dict[str, Any]) -> None:
-        if not (await self.store.inbound_outcome(key) or "").startswith("applied"):
-            return
-        first_round = await self.store.phase_of(f"ack:{_short(key)}")
-        letter = await self.readers.read(raw, self.settings.max_bytes, envelope.get("from"),
-                                         list(envelope.get("to") or []))
-        verdict = await identify(letter, self.store, self.settings)
-        if verdict.seat is None or first_round is None:
-            return
-        live = await self.table.load_id(verdict.seat.match_id)
-        if live.record.status == LOBBY:
-            return
-        phase = await self.table.read(live, _phase)
-        if phase.key == first_round:
-            return  # the first answer still holds: the orders stand for this round
-        letter.key = f"again:{key}:{phase.key}"
-        text = ("This mail was received before and answered then; the round it was for has "
-                "closed, so this copy changed nothing.")
-        if phase.status in (RUNNING, PAUSED):
-            text += (f"\n\n{_capital(phase.label)} is open now: send its orders in a new mail "
-                     "(answer the mail that opened it).")
-        await self.store.enqueue([self._reply(letter, verdict.seat, text, phase)],
-                                 self.clock.now())
-        self.outbox.wake()
 
     async def process(self, key: str) -> None:
         """Answer one kept mail, unless another process is at it; safe to call again."""
