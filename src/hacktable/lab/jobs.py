@@ -8,6 +8,11 @@ knows lives in its folder: `job.json` (what was asked, when, how it ended), and 
 command's own `results.jsonl` (one line per finished game, flushed as it comes: the
 progress bar counts them), `report.html`, `summary.json` and `log.txt`. A page reload, or
 another server process reading the same folder, sees the same run.
+
+Runs share the processors fairly: past `limit` runs at once a new run waits in a queue (first
+come, first played) instead of being refused, and one browser has at most `per_visitor`
+runs playing or waiting: starting another ends its own oldest, never someone else's, so
+starting again and again gains a visitor nothing but a place at the back of the queue.
 """
 
 from __future__ import annotations
@@ -33,14 +38,15 @@ JOB_ID = re.compile(r"^[0-9a-f]{16}$")
 KEEP = 40
 """Finished runs kept on disk; older ones are removed when a new run starts."""
 RUNNING, DONE, FAILED, CANCELLED, STOPPED = "running", "done", "failed", "cancelled", "stopped"
+QUEUED = "queued"
+"""Waiting for a free slot: it starts by itself, in its turn."""
+LIVE = (QUEUED, RUNNING)
+REPLACED = ("Ended: the same browser started a newer run, and a browser may have only "
+            "{share} going or waiting here.")
 
 
-class Busy(Exception):
-    """Every slot is taken; `job` is one of the runs in progress (to watch instead)."""
-
-    def __init__(self, job: Job) -> None:
-        super().__init__(job.id)
-        self.job = job
+class Full(Exception):
+    """Every slot is taken and the queue is as long as it may be."""
 
 
 @dataclass
@@ -58,11 +64,14 @@ class Job:
     """The run's own process (and process group), for Cancel from any server process."""
     browser: str = ""
     """The hash of the Lab token of the browser that started it: the run is theirs."""
+    note: str = ""
+    """What was changed in the run as asked before it started (cut to fewer games)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "spec": self.spec.to_json(), "started": self.started,
                 "status": self.status, "finished": self.finished, "message": self.message,
-                "owner": self.owner, "pid": self.pid, "browser": self.browser}
+                "owner": self.owner, "pid": self.pid, "browser": self.browser,
+                "note": self.note}
 
     @classmethod
     def from_json(cls, folder: Path, data: dict[str, Any]) -> Job:
@@ -70,7 +79,7 @@ class Job:
                    started=float(data["started"]), status=str(data["status"]),
                    finished=data.get("finished"), message=str(data.get("message") or ""),
                    owner=int(data.get("owner") or 0), pid=int(data.get("pid") or 0),
-                   browser=str(data.get("browser") or ""))
+                   browser=str(data.get("browser") or ""), note=str(data.get("note") or ""))
 
     def save(self) -> None:
         path = self.folder / "job.json"
@@ -90,17 +99,21 @@ class Job:
 
     def progress(self, now: float) -> dict[str, Any]:
         """What the progress bar shows: games done of all, seconds elapsed and left."""
-        done = self.spec.total if self.status == DONE else self.games_done()
-        elapsed = max(0.0, (self.finished or now) - self.started)
+        done = (self.spec.total if self.status == DONE else 0 if self.status == QUEUED
+                else self.games_done())
+        elapsed = 0.0 if self.status == QUEUED else max(0.0, (self.finished or now)
+                                                         - self.started)
         left = None
         if self.status == RUNNING and done:
             left = elapsed / done * (self.spec.total - done)
         return {"id": self.id, "status": self.status, "done": done, "total": self.spec.total,
                 "elapsed": round(elapsed, 1), "eta": None if left is None else round(left, 1),
-                "message": self.message or describe(self, done)}
+                "message": self.message or describe(self, done), "note": self.note}
 
 
 def describe(job: Job, done: int) -> str:
+    if job.status == QUEUED:
+        return "Waiting for a free slot: other runs came first; it starts by itself."
     if job.status == RUNNING:
         if done >= job.spec.total:
             return "Every game is played; drawing the report."
@@ -111,17 +124,21 @@ def describe(job: Job, done: int) -> str:
 
 
 class Jobs:
-    """The runs of this server process, at most `limit` at once, kept under `root`."""
+    """The runs of this server process, at most `limit` at once and `queue` waiting, at most
+    `per_visitor` of one browser's playing or waiting, kept under `root`."""
 
     def __init__(self, root: Path, limit: int, workers: int | None = None,
-                 max_seconds: float = 1800.0) -> None:
+                 max_seconds: float = 1800.0, queue: int = 20, per_visitor: int = 1) -> None:
         self.root = root
         self.limit = limit
         self.max_seconds = max_seconds
         """A run still playing after this long is stopped."""
+        self.queue = queue
+        self.per_visitor = max(1, per_visitor)
         self.workers = workers or max(1, (os.cpu_count() or 2) // 2)
         """Worker processes a run gets: half the machine, so the table stays responsive."""
         self._running: dict[str, Job] = {}
+        self._waiting: list[Job] = []
         self._processes: dict[str, asyncio.subprocess.Process] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         atexit.register(self._stop_all)
@@ -129,20 +146,54 @@ class Jobs:
     def running(self) -> list[Job]:
         return list(self._running.values())
 
-    async def start(self, spec: Spec, browser: str = "") -> Job:
-        """Start a run for the browser whose Lab token hashes to `browser`, or raise `Busy`
-        when `limit` runs are already going."""
-        if len(self._running) >= self.limit:
-            raise Busy(next(iter(self._running.values())))
+    def waiting(self) -> list[Job]:
+        return list(self._waiting)
+
+    def ahead(self, job: Job) -> int:
+        """Runs that start before this waiting one (0: it is next)."""
+        return next((n for n, waiting in enumerate(self._waiting) if waiting.id == job.id), 0)
+
+    async def start(self, spec: Spec, browser: str = "", note: str = "") -> Job:
+        """Queue a run for the browser whose Lab token hashes to `browser` and start it if a
+        slot is free; that browser's oldest run ends first where it has its share going.
+        `Full` when the queue is as long as it may be."""
+        self._make_room(browser)
+        if len(self._running) >= self.limit and len(self._waiting) >= self.queue:
+            raise Full()
         job_id = secrets.token_hex(8)
         folder = self.root / job_id
         folder.mkdir(parents=True)
-        job = Job(job_id, folder, spec, time.time(), browser=browser)
-        self._running[job_id] = job  # before any await: two posts cannot both pass the cap
+        job = Job(job_id, folder, spec, time.time(), status=QUEUED, browser=browser,
+                  note=note)
+        self._waiting.append(job)  # before any await: the queue's order is the posts'
+        job.save()
+        self._prune()
+        await self._advance()
+        return job
+
+    def _make_room(self, browser: str) -> None:
+        """End this browser's oldest runs until a new one fits its share."""
+        if not browser:
+            return
+        own = sorted((job for job in [*self._running.values(), *self._waiting]
+                      if job.browser == browser), key=lambda job: job.started)
+        while len(own) >= self.per_visitor:
+            self.cancel(own.pop(0), REPLACED.format(
+                share="one run" if self.per_visitor == 1 else f"{self.per_visitor} runs"))
+
+    async def _advance(self) -> None:
+        """Start waiting runs, first come first, while slots are free."""
+        while self._waiting and len(self._running) < self.limit:
+            job = self._waiting.pop(0)
+            self._running[job.id] = job  # before any await: two starts cannot pass the cap
+            await self._launch(job)
+
+    async def _launch(self, job: Job) -> None:
+        folder = job.folder
         try:
+            job.status, job.started = RUNNING, time.time()
             job.save()
-            self._prune()
-            command = spec.command(folder, self.workers)
+            command = job.spec.command(folder, self.workers)
             nice = shutil.which("nice")
             if nice:
                 command = [nice, "-n", "10", *command]
@@ -152,16 +203,18 @@ class Jobs:
                     stderr=asyncio.subprocess.STDOUT, start_new_session=True,
                     env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb",
                          SERVER_PID: str(os.getpid())})
-        except BaseException:
-            self._running.pop(job_id, None)
-            raise
-        self._processes[job_id] = process
+        except Exception as error:  # the run could not start: it says so, the next may
+            self._running.pop(job.id, None)
+            job.status, job.finished = FAILED, time.time()
+            job.message = f"The run could not start: {error}"
+            job.save()
+            return
+        self._processes[job.id] = process
         job.pid = process.pid
         job.save()
         task = asyncio.create_task(self._watch(job, process))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-        return job
 
     async def _watch(self, job: Job, process: asyncio.subprocess.Process) -> None:
         try:
@@ -191,6 +244,7 @@ class Jobs:
                 job.message = failure(job.folder / "log.txt", code)
         job.finished = time.time()
         job.save()
+        await self._advance()  # the slot is free: the next run in the queue starts
 
     def get(self, job_id: str) -> Job | None:
         """A run of this process, or one found on disk (finished, or another process's)."""
@@ -198,6 +252,9 @@ class Jobs:
             return None
         if job_id in self._running:
             return self._running[job_id]
+        waiting = next((job for job in self._waiting if job.id == job_id), None)
+        if waiting is not None:
+            return waiting
         return self._load(self.root / job_id)
 
     def _load(self, folder: Path) -> Job | None:
@@ -205,7 +262,7 @@ class Jobs:
             job = Job.from_json(folder, json.loads((folder / "job.json").read_text()))
         except (OSError, ValueError, KeyError, TypeError):
             return None
-        if job.status == RUNNING and not alive(job.owner):
+        if job.status in LIVE and not alive(job.owner):
             job.status = STOPPED
         return job
 
@@ -216,13 +273,20 @@ class Jobs:
                  and (browser is None or job.browser == browser)]
         return found[:count]
 
-    def cancel(self, job: Job) -> None:
-        """Stop a run and its workers, whichever server process started it; a finished run
-        is left as it is."""
+    def cancel(self, job: Job, message: str = "") -> None:
+        """Stop a run and its workers, whichever server process started it, or take it out
+        of the queue; a finished run is left as it is."""
+        if job.status == QUEUED and job in self._waiting:
+            self._waiting.remove(job)
+            job.status, job.finished = CANCELLED, time.time()
+            job.message = message or "Cancelled before it started."
+            job.save()
+            return
         if job.status != RUNNING or not job.pid:
             return
         job.status = CANCELLED
-        job.message = f"Cancelled after {job.games_done():,} of {job.spec.total:,} games."
+        job.message = (f"{message} " if message else "") + (
+            f"Cancelled after {job.games_done():,} of {job.spec.total:,} games.")
         job.save()
         terminate(job.pid)
 
@@ -236,7 +300,8 @@ class Jobs:
 
     def _prune(self) -> None:
         for folder in self._folders()[KEEP:]:
-            if folder.name not in self._running:
+            if folder.name not in self._running and all(job.id != folder.name
+                                                         for job in self._waiting):
                 shutil.rmtree(folder, ignore_errors=True)
 
     def _stop_all(self) -> None:

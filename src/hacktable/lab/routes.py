@@ -3,12 +3,13 @@
 GET /lab is the form (the games and bots come from the registries; the server names no
 game); POST /lab/jobs starts a run or answers with one sentence; /lab/jobs/{id} shows its
 progress bar, then its report. Forms post plainly (JSON is accepted too), so they pass the
-same-origin check like every other write; `lab_jobs` caps the runs going at once, and 0
-turns every address here off. A run belongs to the browser that started it (a Lab token in
-a cookie): nobody else sees its id, reads its results or cancels it, unless the operator
-opened the Lab to everyone (`HACKTABLE_LAB_OPEN`). Every run is bounded: games, sweep
-cells and search budget when it is asked for, and wall time while it plays
-(`HACKTABLE_LAB_SECONDS`).
+same-origin check like every other write; `lab_jobs` caps the runs going at once (the rest
+wait in a queue, `jobs.Jobs`), and 0 turns every address here off. A run belongs to the
+browser that started it (a Lab token in a cookie): nobody else sees its id, reads its
+results or cancels it, unless the operator opened the Lab to everyone
+(`HACKTABLE_LAB_OPEN`). Every run is bounded: games, sweep cells and search budget when it
+is asked for, its whole cost (cut to fewer games where it is over `HACKTABLE_LAB_BUDGET`,
+saying so), and wall time while it plays (`HACKTABLE_LAB_SECONDS`).
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ def jobs_of(request: Request) -> Jobs:
         from hacktable.lab.jobs import Jobs
 
         jobs = Jobs(lab_root(settings.database_url), settings.lab_jobs,
-                    max_seconds=settings.lab_seconds)
+                    max_seconds=settings.lab_seconds, queue=settings.lab_queue,
+                    per_visitor=settings.lab_runs_per_visitor)
         request.app.state.lab = jobs
     return jobs
 
@@ -204,42 +206,34 @@ def _wants_json(request: Request) -> bool:
 
 @router.post("/lab/jobs")
 async def start(request: Request) -> Response:
-    from hacktable.lab.jobs import Busy
-    from hacktable.lab.spec import check
+    from hacktable.lab.jobs import Full
+    from hacktable.lab.spec import capped, check, unknown_fields
 
     jobs = jobs_of(request)
     wants_json = _wants_json(request)
     fields: dict[str, list[str]] = {}
     token = request.cookies.get(LAB_COOKIE) or secrets.token_urlsafe(16)
+    status = 400
     try:
         fields = await _fields(request)
-        spec = check(fields)
-        job = await jobs.start(spec, token_hash(token))
-    except Rejected as rejected:
+        status = 422
+        unknown_fields(fields)
+        status = 400
+        spec, note = capped(check(fields), request.app.state.settings.lab_budget)
+        job = await jobs.start(spec, token_hash(token), note)
+    except (Rejected, Full) as refused:
+        sentence = (refused.reason if isinstance(refused, Rejected) else
+                    "The Lab's queue is full; try again once some of its runs have ended.")
+        status = status if isinstance(refused, Rejected) else 409
         if wants_json:
-            return JSONResponse({"detail": rejected.reason}, status_code=400)
-        game = _game((fields.get("game") or [""])[0])
-        return _form_page(request, jobs, game, _echo(game, fields), error=rejected.reason,
-                          status=400)
-    except Busy as busy:
-        if not mine(request, busy.job):
-            sentence = "The Lab is busy with someone else's run; try again once it ends."
-            if wants_json:
-                return JSONResponse({"detail": sentence}, status_code=409)
-            game = _game((fields.get("game") or [""])[0])
-            return _form_page(request, jobs, game, _echo(game, fields), error=sentence,
-                              status=409)
-        sentence = "A run is in progress; watch it here, or wait until it ends."
-        if wants_json:
-            return JSONResponse({"detail": sentence, "url": f"/lab/jobs/{busy.job.id}"},
-                                status_code=409)
+            return JSONResponse({"detail": sentence}, status_code=status)
         game = _game((fields.get("game") or [""])[0])
         return _form_page(request, jobs, game, _echo(game, fields), error=sentence,
-                          busy=busy.job, status=409)
+                          status=status)
     url = f"/lab/jobs/{job.id}"
-    answer: Response = (JSONResponse({"id": job.id, "url": url, "progress": f"{url}/progress"},
-                                     status_code=201) if wants_json
-                        else RedirectResponse(url, status_code=303))
+    answer: Response = (JSONResponse({"id": job.id, "url": url, "progress": f"{url}/progress",
+                                      "status": job.status, "note": note}, status_code=201)
+                        if wants_json else RedirectResponse(url, status_code=303))
     answer.set_cookie(LAB_COOKIE, token, max_age=60 * 60 * 24 * 60, httponly=True,
                       samesite="lax", path="/lab")
     return answer
@@ -264,8 +258,8 @@ async def job_page(job_id: str, request: Request) -> HTMLResponse:
     job = _job(request, job_id)
     game = get_game(job.spec.game)
     return HTMLResponse(_render(
-        "lab.html", job=job, progress=job.progress(time.time()), game={"name": game.name,
-                                                                       "id": game.id},
+        "lab.html", job=job, progress=_progress(request, job), game={"name": game.name,
+                                                                     "id": game.id},
         command=job.spec.shown(), again=f"/lab?{again(job.spec)}",
         has_report=(job.folder / "report.html").exists(),
         has_results=(job.folder / "results.jsonl").exists()))
@@ -284,7 +278,19 @@ def again(spec: Spec) -> str:
 @router.get("/lab/jobs/{job_id}/progress")
 async def progress(job_id: str, request: Request) -> JSONResponse:
     job = _job(request, job_id)
-    return JSONResponse(job.progress(time.time()), headers={"Cache-Control": "no-store"})
+    return JSONResponse(_progress(request, job), headers={"Cache-Control": "no-store"})
+
+
+def _progress(request: Request, job: Job) -> dict[str, Any]:
+    """The progress bar's figures, and for a waiting run how many runs start before it."""
+    from hacktable.lab.jobs import QUEUED
+
+    shown = job.progress(time.time())
+    if job.status == QUEUED and not job.message:
+        ahead = jobs_of(request).ahead(job) + len(jobs_of(request).running())
+        shown["message"] = (f"Waiting for a free slot: {ahead:,} run"
+                            f"{'s' if ahead != 1 else ''} before it; it starts by itself.")
+    return shown
 
 
 @router.post("/lab/jobs/{job_id}/cancel")
@@ -292,7 +298,7 @@ async def cancel(job_id: str, request: Request) -> Response:
     job = _job(request, job_id)
     jobs_of(request).cancel(job)
     if _wants_json(request):
-        return JSONResponse(job.progress(time.time()))
+        return JSONResponse(_progress(request, job))
     return RedirectResponse(f"/lab/jobs/{job.id}", status_code=303)
 
 

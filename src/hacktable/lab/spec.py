@@ -11,11 +11,18 @@ import math
 import shlex
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from hacktable.bots.registry import default_bots, seat_personalities, split_budget
+from hacktable.bots.ismcts import DEFAULT_ITERATIONS, ThinkerBot
+from hacktable.bots.registry import (
+    GUIDED,
+    TREE,
+    default_bots,
+    seat_personalities,
+    split_budget,
+)
 from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
 from hacktable.engine.options import parse_options
@@ -154,6 +161,48 @@ def check(form: Mapping[str, Sequence[str]]) -> Spec:
                 rotate=bool(form.get("rotate")),
                 options=tuple(f"{name}={value}" for name, value in base.items()),
                 sweeps=tuple(sweeps), cells=len(cells))
+
+
+SEARCHERS = (ThinkerBot.personality, GUIDED, TREE)
+FIELDS = frozenset({"game", "players", "bots", "games", "seed", "rotate", "option", "sweeps"})
+"""What a run may be asked with; anything else is refused, as the API refuses it."""
+
+
+def unknown_fields(form: Mapping[str, Sequence[str]]) -> None:
+    """`Rejected` naming the first field the Lab does not know (a typo must not start a
+    run that was not asked for)."""
+    unknown = sorted(set(form) - FIELDS)
+    if unknown:
+        shown = unknown[0] if len(unknown[0]) <= 40 else unknown[0][:40] + "…"
+        raise Rejected(f"The Lab has no field {shown!r}; a run is asked for with "
+                       f"{', '.join(sorted(FIELDS))}.")
+
+
+def seat_cost(personality: str) -> int:
+    """What one seat's bot costs a game, in search iterations a move: a searching bot its
+    budget, any other bot 1."""
+    name, budget = split_budget(personality)
+    return (budget or DEFAULT_ITERATIONS) if name in SEARCHERS else 1
+
+
+def game_cost(spec: Spec) -> int:
+    """One game's cost: every seat's bot, as dealt round the table."""
+    seats = seat_personalities(get_game(spec.game), ",".join(spec.bots), spec.players)
+    return sum(seat_cost(seat) for seat in seats)
+
+
+def capped(spec: Spec, budget: float) -> tuple[Spec, str]:
+    """The run cut to fit `budget` (games x each game's cost), and the sentence that says
+    so; as asked, and "", where it fits (or `budget` is 0: no cap)."""
+    each = game_cost(spec)
+    if budget <= 0 or spec.total * each <= budget:
+        return spec, ""
+    games = max(1, int(budget // (each * spec.cells)))
+    cut = replace(spec, games=games)
+    return cut, (f"Cut to {cut.total:,} games of the {spec.total:,} asked for: these bots "
+                 f"search {each:,} iterations a move between them, and a Lab run here may "
+                 f"spend {budget:,.0f} (games times that) in all. Ask for fewer games, or a "
+                 "smaller search budget (thinker:64), to play a run whole.")
 
 
 def defaults(game: Game) -> dict[str, Any]:

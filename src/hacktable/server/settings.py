@@ -118,10 +118,11 @@ class Settings:
     lab_runs_per_visitor: int = 1
     """Lab runs one browser may have playing or waiting; starting another ends its own
     oldest, never someone else's."""
-    lab_budget: float = 2_000_000
-    """The most a Lab run may cost, in bot decisions weighted by search iterations (games
-    x seats x iterations a move, a bot that does not search counting 1): a bigger run is cut
-    to fewer games before it starts, and says so."""
+    lab_budget: float = 200_000
+    """The most a Lab run may cost: its games times the search iterations a move of all its
+    seats' bots together (a bot that does not search counts 1). A bigger run is cut to fewer
+    games before it starts, and says so: 200 games of five default thinkers (64 each) fit,
+    5,000 of five `thinker:1024` are cut to 39. 0: no cap."""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

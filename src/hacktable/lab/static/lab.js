@@ -109,7 +109,7 @@ async function follow(card) {
       continue;
     }
     render(card, data);
-    if (data.status !== "running") {
+    if (data.status !== card.dataset.status) {
       const live = card.querySelector("[data-live]");
       if (live) live.textContent = data.message;
       // The finished page is drawn by the server: the report, the downloads.
@@ -124,4 +124,4 @@ if (form) setUpForm(form);
 const picker = document.querySelector("[data-lab-pick]");
 if (picker) setUpPicker(picker);
 const card = document.querySelector("[data-lab-job]");
-if (card && card.dataset.status === "running") follow(card);
+if (card && ["running", "queued"].includes(card.dataset.status)) follow(card);
