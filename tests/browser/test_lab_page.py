@@ -134,3 +134,38 @@ def test_the_lab_fits_a_360px_phone(browsing: Browsing, tmp_path: Path) -> None:
     wait_done(page)
     assert overflow(page) <= 0
     page.screenshot(path=str(tmp_path / "report-phone.png"), full_page=True)
+
+
+def test_a_second_visitor_waits_their_turn_and_a_big_run_says_it_was_cut(
+        browsing: Browsing, tmp_path: Path) -> None:
+    """One run plays at a time here: a second visitor's run is queued, not refused, and
+    starts by itself once the first ends; a run too big for the table is cut before it
+    starts and its page says so. At 1280 px and at 360 px."""
+    first = browsing.open("first-come")
+    first.goto("/lab?game=cpu")
+    first.get_by_label("Games", exact=True).fill("5000")
+    first.get_by_role("button", name="Start the run").click()
+    expect(first.locator("[data-field=done]")).not_to_have_text("0", timeout=RUN_MS)
+
+    page = browsing.open("second-come")
+    page.goto("/lab?game=rexfurum")
+    page.get_by_label("Bots", exact=True).fill("thinker:1024")
+    page.get_by_label("Games", exact=True).fill("5000")
+    page.get_by_role("button", name="Start the run").click()
+    expect(page).to_have_url(re.compile(r"/lab/jobs/[0-9a-f]{16}$"))
+    expect(page.locator(".lab-state")).to_have_text(
+        "Waiting for a free slot: 1 run before it; it starts by itself.")
+    note = page.locator("[data-note]")
+    expect(note).to_contain_text("Cut to 48 games of the 5,000 asked for")
+    expect(page.locator(".lede")).to_contain_text("48 games")
+    expect(page.get_by_role("button", name="Cancel the run")).to_be_visible()
+    page.screenshot(path=str(tmp_path / "queued-desktop.png"), full_page=True)
+    page.set_viewport_size(NARROW)
+    assert overflow(page) <= 0
+    page.screenshot(path=str(tmp_path / "queued-phone.png"), full_page=True)
+
+    first.get_by_role("button", name="Cancel the run").click()
+    expect(page.locator(".lab-state")).to_have_text(
+        re.compile(r"^(Starting the simulator|Playing)\.$"), timeout=RUN_MS)
+    page.get_by_role("button", name="Cancel the run").click()
+    expect(page.locator(".lab-state")).to_contain_text("Cancelled", timeout=RUN_MS)
