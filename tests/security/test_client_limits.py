@@ -160,3 +160,18 @@ def test_a_trusted_proxy_names_its_clients(tmp_path):
         assert named == [404] * 5 and same == [404, 404, 429], (named, same)
     finally:
         process.stop()
+
+
+def test_who_the_client_is():
+    from hacktable.server.limits import UNTRUSTED, ClientAddress, client_of
+
+    nobody = ClientAddress(None, [])  # the default: no proxy is trusted
+    assert nobody.client("127.0.0.1", ["9.9.9.9"]) == "127.0.0.1"  # the header names nobody
+    assert nobody.client("9.9.9.9", ["9.9.9.9"]) == UNTRUSTED  # uvicorn took it from there
+    proxies = ClientAddress(None, ["10.0.0.0/8"])
+    assert proxies.client("10.0.0.1", ["1.1.1.1", "10.0.0.2"]) == "1.1.1.1"
+    assert proxies.client("10.0.0.1", ["6.6.6.6", "1.1.1.1"]) == "1.1.1.1"  # the nearest
+    assert proxies.client("5.5.5.5", ["1.1.1.1"]) == "5.5.5.5"  # not a proxy of ours
+    # an IPv6 client is its /64: a new address per request is no new client
+    assert client_of({"client": ("2001:db8:1:2:aaaa::5", 1)}) == "2001:db8:1:2::/64"
+    assert client_of({"client": ("2001:db8:1:2::9", 1)}) == "2001:db8:1:2::/64"

@@ -90,8 +90,16 @@ class TokenBuckets:
 
 
 def client_of(scope: Scope) -> str:
-    """Who a request comes from, as the limits count it (after `ClientAddress`)."""
-    return (scope.get("client") or ("unknown", 0))[0]
+    """Who a request comes from, as the limits count it (after `ClientAddress`): its
+    address, or for IPv6 its /64 network, which one household or server gets whole (so
+    a new address per request is not a new client)."""
+    host = (scope.get("client") or ("unknown", 0))[0]
+    if ":" in host:
+        try:
+            return str(ipaddress.ip_network(f"{host}/64", strict=False))
+        except ValueError:
+            return host
+    return host
 
 
 class Limits:
@@ -187,9 +195,9 @@ class ClientAddress:
     `X-Forwarded-For` is believed only from a proxy in `trusted` (addresses or networks):
     then the client is the last address in it that is not itself a trusted proxy. A header
     from anyone else names nobody. uvicorn, unless told `--no-proxy-headers`, already put
-    the header's address in place of a loopback peer; a peer that is one of the header's
-    own addresses is taken for such a rewrite and counted as the one client `UNTRUSTED`,
-    so a forged header never makes a new client."""
+    the header's address in place of a loopback peer; with no proxy named, a peer that is
+    one of the header's own addresses is taken for such a rewrite and counted as the one
+    client `UNTRUSTED`, so a forged header never makes a new client."""
 
     def __init__(self, app: ASGIApp, trusted: Iterable[str] = ()) -> None:
         self.app = app
@@ -200,7 +208,8 @@ class ClientAddress:
         if scope["type"] in ("http", "websocket"):
             named = forwarded_for(scope)
             if named:
-                scope["client"] = (self.client(client_of(scope), named), 0)
+                peer = (scope.get("client") or ("unknown", 0))[0]
+                scope["client"] = (self.client(peer, named), 0)
         await self.app(scope, receive, send)
 
     def is_trusted(self, address: str) -> bool:
@@ -216,7 +225,10 @@ class ClientAddress:
                 if not self.is_trusted(address):
                     return address
             return named[0]
-        return UNTRUSTED if peer in named else peer
+        if peer in named and not self.trusted:
+            return UNTRUSTED  # rewritten by uvicorn from a header nobody was trusted for
+        return peer  # with proxies named, uvicorn's own rewrite (its default: a loopback
+        # proxy) is taken as it is; `hacktable serve` turns uvicorn's off
 
 
 def forwarded_for(scope: Scope) -> list[str]:
