@@ -76,12 +76,17 @@ def test_one_mailbox_gets_a_few_codes_a_day_whatever_the_seats(served: MailServe
 
 def test_one_client_asks_a_few_codes_an_hour_whatever_the_seats(tmp_path):
     with mail_server(tmp_path, HACKTABLE_MAIL_CONFIRMATIONS_PER_VISITOR="4") as server:
-        held = seats(server, 1, "127.0.0.5")
+        held = seats(server, 2, "127.0.0.5")
         answers = [seat.post(f"/api/matches/{code}/mail/mine",
                              {"address": f"someone{n}@elsewhere.test"})
-                   for n, (code, seat) in enumerate(held)]
+                   for n, (code, seat) in enumerate(held[:5])]
         assert [a.status_code for a in answers] == [200] * 4 + [429], [a.text for a in answers]
         assert "asked for from here in the last hour" in answers[4].json()["detail"]
+        # `hacktable serve` believes no X-Forwarded-For by default: a forged one is no way out
+        code, seat = held[5]
+        forged = seat.post(f"/api/matches/{code}/mail/mine", {"address": "x@elsewhere.test"},
+                           headers={"x-forwarded-for": "198.51.100.7"})
+        assert forged.status_code == 429, forged.text
         # another client's seat is not held back by it
         other_code, other = seats(server, 1, "127.0.0.6")[0]
         assert other.post(f"/api/matches/{other_code}/mail/mine",
