@@ -175,3 +175,32 @@ def test_who_the_client_is():
     # an IPv6 client is its /64: a new address per request is no new client
     assert client_of({"client": ("2001:db8:1:2:aaaa::5", 1)}) == "2001:db8:1:2::/64"
     assert client_of({"client": ("2001:db8:1:2::9", 1)}) == "2001:db8:1:2::/64"
+
+
+def test_seats_per_client_are_counted_alike_by_every_process(tmp_path):
+    """Two processes on one database: the hourly count of seats is the store's, so a
+    client gains nothing by sending its joins to both."""
+    url = f"sqlite:///{tmp_path / 'table.db'}"
+    env = {"HACKTABLE_JOINS_PER_HOUR": "3", "HACKTABLE_JOIN_BURST": "3"}
+    first = Server(url, TestClock(tmp_path / "clock"), env=env).start(timeout=60)
+    try:
+        second = Server(url, first.clock, env=env).start(timeout=60)
+        try:
+            code = httpx.post(f"{first.url}/api/matches",
+                              json={"game": "rexfurum", "seats": 5}).json()["code"]
+            statuses = []
+            for seat, server in enumerate((first, second, first, second, first)):
+                with _from(server.url, "127.0.0.11") as taker:
+                    statuses.append(taker.post(f"/api/matches/{code}/join",
+                                               json={"seat": seat, "name": f"P{seat}"}
+                                               ).status_code)
+            assert statuses == [200, 200, 200, 429, 429], statuses
+            # an hour later the client may sit again
+            first.clock.advance(3601)
+            with _from(second.url, "127.0.0.11") as taker:
+                assert taker.post(f"/api/matches/{code}/join",
+                                  json={"seat": 3, "name": "P3"}).status_code == 200
+        finally:
+            second.stop()
+    finally:
+        first.stop()

@@ -24,6 +24,7 @@ import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -137,7 +138,7 @@ class RateLimits:
                                 or REMATCH_PATH.match(path) is not None)
         joining = posting and JOIN_PATH.match(path) is not None
         if joining:
-            wait = self.joins.wait(client)
+            wait = self.joins.wait(client) or await self._joined_lately(scope, client)
             if wait > 0:
                 await _too_many(scope, send, wait, "join")
                 return
@@ -163,9 +164,35 @@ class RateLimits:
             if (joining and message["type"] == "http.response.start"
                     and message["status"] < 300):
                 self.joins.spend(client)  # a seat taken: refusals cost nothing
+                await self._note_join(scope, client)
             await send(message)
 
         await self.app(scope, receive, counting)
+
+
+    async def _joined_lately(self, scope: Scope, client: str) -> float:
+        """Seconds until this client may take another seat by the hourly count every
+        process shares (the store's), 0: now."""
+        per_hour = self.joins.per_hour
+        table = _table(scope)
+        if per_hour <= 0 or table is None:
+            return 0.0
+        now = table.clock.now()
+        count, oldest = await table.store.client_events("join", client, now - 3600)
+        if count < per_hour or oldest is None:
+            return 0.0
+        return max(1.0, oldest + 3600 - now)
+
+    async def _note_join(self, scope: Scope, client: str) -> None:
+        table = _table(scope)
+        if self.joins.per_hour > 0 and table is not None:
+            await table.store.note_client_event("join", client, table.clock.now())
+
+
+def _table(scope: Scope) -> Any:
+    """The app's table (`service.Table`), once it has started; None before."""
+    app = scope.get("app")
+    return getattr(getattr(app, "state", None), "table", None)
 
 
 async def _too_many(scope: Scope, send: Send, wait: float, what: str) -> None:

@@ -48,10 +48,12 @@ class Settings:
     """How many misses (or creates) a client may make at once before the hourly rate
     applies."""
     joins_per_hour: float = 30
-    """Seats one client may take an hour, after a first burst (0: no limit): each seat may
-    ask the mail gateway to write to an address, so seats must not be had by the hundred."""
+    """Seats one client may take in any hour (0: no limit), counted in the store so every
+    process counts the same: each seat may ask the mail gateway to write to an address, so
+    seats must not be had by the hundred."""
     join_burst: float = 10
-    """How many seats a client may take at once before the hourly rate applies."""
+    """How many seats a client may take at once (per process) before the hourly rate
+    applies."""
     trusted_proxies: tuple[str, ...] = ()
     """Reverse proxies (addresses or networks) whose `X-Forwarded-For` names the client;
     none by default, so a forged header names nobody (`limits.ClientAddress`)."""

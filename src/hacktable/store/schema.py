@@ -77,6 +77,18 @@ snapshots = Table(
     Column("state", Json, nullable=False),
 )
 
+client_events = Table(
+    "client_events",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("kind", String(16), nullable=False),  # "join": a seat taken
+    Column("client", String(64), nullable=False),  # the address the limits count
+    Column("at", Float, nullable=False),
+)
+"""What each client did lately, for the limits every process must count alike."""
+Index("client_events_client", client_events.c.kind, client_events.c.client, client_events.c.at)
+Index("client_events_at", client_events.c.at)
+
 # -- email play (the gateway in `mail/`) ----------------------------------------------------
 
 mail_seats = Table(

@@ -221,6 +221,24 @@ class Store:
                 select(schema.matches).where(schema.matches.c.code == code))).one_or_none()
         return None if row is None else _match(row)
 
+    async def client_events(self, kind: str, client: str, since: float
+                            ) -> tuple[int, float | None]:
+        """How many `kind` events this client had since `since`, and the oldest's time."""
+        e = schema.client_events
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(
+                select(func.count(), func.min(e.c.at))
+                .where(e.c.kind == kind, e.c.client == client, e.c.at >= since))).one()
+        return int(row[0]), row[1]
+
+    async def note_client_event(self, kind: str, client: str, now: float,
+                                keep: float = 86400.0) -> None:
+        """Remember one event of this client's; events older than `keep` go."""
+        e = schema.client_events
+        async with self._begin() as conn:
+            await conn.execute(e.delete().where(e.c.at < now - keep))
+            await conn.execute(insert(e).values(kind=kind, client=client[:64], at=now))
+
     async def rooms_by_codes(self, codes: Sequence[str]
                              ) -> dict[str, tuple[MatchRecord, list[SeatRecord]]]:
         """A handful of matches and their seats, by room code, in one indexed query: the
