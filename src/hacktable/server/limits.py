@@ -8,7 +8,8 @@ then `misses_per_hour` times an hour; past that every room lookup from it waits 
 Retry-After). At 60 misses an hour the same search takes about 20 months on average, while
 a person who mistypes a code a few times never notices. Creating matches is limited the
 same way, and so is taking seats: one client must not hold seat after seat (each seat may
-ask the mail gateway to write somewhere).
+ask the mail gateway to write somewhere); their hourly count is kept in the store, so every
+process counts the same seats.
 
 The client is the connection's address (`ClientAddress`): `X-Forwarded-For` names it only
 when the connection comes from a proxy the operator named (`HACKTABLE_TRUSTED_PROXIES`,
@@ -108,8 +109,8 @@ class Limits:
     themselves (the front page's "your tables" counts its misses here too)."""
 
     def __init__(self, misses_per_hour: float = 60, creates_per_hour: float = 60,
-                 burst: float = 20, joins_per_hour: float = 60,
-                 join_burst: float = 20) -> None:
+                 burst: float = 20, joins_per_hour: float = 30,
+                 join_burst: float = 10) -> None:
         self.misses = TokenBuckets(misses_per_hour, burst)
         self.creates = TokenBuckets(creates_per_hour, burst)
         self.joins = TokenBuckets(joins_per_hour, join_burst)
@@ -168,7 +169,6 @@ class RateLimits:
             await send(message)
 
         await self.app(scope, receive, counting)
-
 
     async def _joined_lately(self, scope: Scope, client: str) -> float:
         """Seconds until this client may take another seat by the hourly count every
