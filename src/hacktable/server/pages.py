@@ -55,10 +55,6 @@ def error_page(request: Request, status: int, message: str) -> HTMLResponse:
                         status_code=status)
 
 
-YOUR_TABLES = 20
-"""Tables of this browser listed on the front page at most."""
-
-
 @router.get("/", response_class=HTMLResponse)
 async def index(request: Request) -> HTMLResponse:
     return await _front_page(request)
@@ -123,7 +119,7 @@ async def _your_tables(request: Request) -> tuple[list[dict[str, Any]], list[str
             stale += [tokens[key] for key in ("seat_cookie", "host_cookie") if key in tokens]
         else:
             found.append(entry)
-    return found[:YOUR_TABLES], stale
+    return found, stale
 
 
 def _held(record: MatchRecord | None, seats: list[SeatRecord],
