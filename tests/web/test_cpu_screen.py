@@ -195,6 +195,9 @@ def test_compile_offers_the_loaded_libraries_as_checkboxes(game):
     assert form.get("data-keep")
     boxes = form.find_all("input", type="checkbox")
     assert [b.get("value") for b in boxes] == [str(p.library["id"])]
+    # "a binary can be composed of one source code card and any number of libraries"
+    # (CPU, §6): what may go with the source is ticked, so "Compile" links it.
+    assert all(b.has("checked") for b in boxes)
     for box in boxes:
         assert tree.find("label", for_=box.get("id")) is not None
     assert f"Compile {p.source['name']} with…" in form.find("legend").text

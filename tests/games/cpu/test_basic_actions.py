@@ -108,6 +108,21 @@ def test_libraries_cannot_be_compiled_alone(table):
     assert "source code" in t.rejected(ADA, "compile 1 2")
 
 
+def test_a_library_named_first_is_refused_with_the_rule_that_refuses_it(table):
+    """"Libraries cannot be compiled alone, they must be linked into a program when the
+    source is compiled" (CPU, §6): `compile 2` on a library says so, and which loaded
+    program it could go with, rather than a general sentence about compiling."""
+    t = table()
+    t.put(ADA, "nmap", "libcrypt")
+    reason = t.rejected(ADA, "compile 2")
+    assert "libcrypt is a library, and a library is compiled only together with a source " \
+        "program: choose the program to compile, and tick this library" in reason
+    assert "loaded now: nmap" in reason
+    t2 = table()
+    t2.put(ADA, "libcrypt")
+    assert "load a source code card first" in t2.rejected(ADA, "compile 1")
+
+
 def test_one_source_per_binary(table):
     """"a binary can be composed of one source code card and any number of libraries" """
     t = table()

@@ -237,6 +237,8 @@ def check_compile(state: State, seat: int, move: Move) -> int:
     source = move.item
     if source not in zone:
         raise Rejected(f"The source code to compile must be {where}.")
+    if card(state, source).kind == LIBRARY:
+        raise Rejected(library_alone(state, seat, source))
     if card(state, source).kind != SOURCE or is_binary(state, source):
         raise Rejected("Compile a single uncompiled source code card (with any libraries).")
     if source in m["daemons"]:
@@ -250,6 +252,22 @@ def check_compile(state: State, seat: int, move: Move) -> int:
             raise Rejected(f"{card(state, number).name} is not a library; a binary has one "
                            "source code card and any number of libraries.")
     return 1
+
+
+def library_alone(state: State, seat: int, library: int) -> str:
+    """Why a library named first is refused: "Libraries cannot be compiled alone, they must
+    be linked into a program when the source is compiled" (CPU, §6); names the loaded
+    source code it could go with, so the player knows what to do instead."""
+    m = machine(state, seat)
+    zone = m["memory"] if state["options"]["compile_in"] == "memory" else m["hand"]
+    sources = [card(state, n).name for n in zone if card(state, n).kind == SOURCE
+               and not is_binary(state, n) and n not in m["daemons"]]
+    head = (f"{card(state, library).name} is a library, and a library is compiled only "
+            "together with a source program: choose the program to compile, and tick this "
+            "library")
+    if sources:
+        return f"{head} (loaded now: {', '.join(sources)})."
+    return f"{head}; load a source code card first."
 
 
 def check_fire(state: State, seat: int, move: Move) -> int:

@@ -231,12 +231,16 @@ def control(verb: str, label: str, moves: Sequence[Mapping[str, Any]], cost: Cos
 def compile_control(source: Json, moves: Sequence[Mapping[str, Any]],
                     libraries: Mapping[int, Json], keep: str) -> Json:
     """"Compile with…": a checkbox per library that some legal compile links to this
-    source; the server checks the chosen set."""
+    source, ticked when the rules let it go with the source (the largest legal compile: a
+    loaded library left unticked is a binary weaker than the player meant); the player may
+    untick, and the server checks the chosen set."""
     chosen = sorted({n for m in moves for n in m.get("cards") or []})
     alone = any(not m.get("cards") for m in moves)
+    ticked = max((tuple(m.get("cards") or ()) for m in moves), key=len, default=())
     return {"kind": "compile", "verb": "compile", "item": source["id"],
             "subject": source["label"], "alone": alone, "cost": " (1 cycle)",
-            "libraries": [libraries[n] for n in chosen if n in libraries],
+            "libraries": [{**libraries[n], "ticked": n in ticked}
+                          for n in chosen if n in libraries],
             "keep": f"compile-{source['id']}-{keep}-{'-'.join(map(str, chosen))}"}
 
 
