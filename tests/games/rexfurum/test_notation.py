@@ -113,6 +113,19 @@ def test_notation_unreadable_word_is_named_with_a_suggestion():
         parse("crash omega")
 
 
+def test_notation_a_misspelt_self_is_offered_where_protect_takes_it():
+    """"protect targetplayer (ex. Protect amy) (ex. Protect self)": "protect sefl" names
+    "self" among what it expected and suggests it; an order that cannot target its sender
+    (embezzle) lists the players only."""
+    with pytest.raises(Rejected) as caught:
+        parse("protect sefl")
+    assert "'sefl'" in caught.value.reason and "or self." in caught.value.reason
+    assert "Did you mean 'self'?" in caught.value.reason
+    with pytest.raises(Rejected) as caught:
+        parse("embezzle sefl")
+    assert "self" not in caught.value.reason.replace("'sefl'", "")
+
+
 def test_notation_companies_out_of_play_are_unreadable():
     """"There are four companies that players can be a part of": with fewer companies in play,
     Delta is not a company of the game."""

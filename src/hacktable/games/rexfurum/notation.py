@@ -93,9 +93,10 @@ class _Reader:
             return True
         return False
 
-    def player(self) -> int:
+    def player(self, self_allowed: bool = False) -> int:
         """A player's name, longest match first; "self" only where no name matches, so that a
-        player called "Self Made" can still be named."""
+        player called "Self Made" can still be named. Where the order may target its sender
+        (`self_allowed`: protect), a refusal offers "self" beside the names."""
         best: tuple[int, int] | None = None
         for seat, parts in enumerate(self.names):
             if parts and self.tokens[self.pos: self.pos + len(parts)] == parts and (
@@ -107,6 +108,9 @@ class _Reader:
             return self.seat
         if best is None:
             names = [" ".join(parts) for parts in self.names]
+            if self_allowed:
+                raise self.fail("a player's name (" + ", ".join(names) + ") or self",
+                                [*names, *SELF_WORDS])
             raise self.fail("a player's name (" + ", ".join(names) + ")", names)
         self.pos += best[1]
         return best[0]
@@ -164,7 +168,7 @@ class _Reader:
         if verb == "backstab":
             return Backstab(self.player())
         if verb == "protect":
-            return Protect(self.player())
+            return Protect(self.player(self_allowed=True))
         if verb == "coverup":
             self.optional("for")
             return CoverUp(self.player())

@@ -151,6 +151,11 @@ def _winners(notice: Mapping[str, Any], names: Sequence[str], you: int | None) -
     return f"{people} {'win' if top[0] == you else 'wins'} with {richest}"
 
 
+WORKS, WORKS_NOT = "1", "no"
+"""A letter's employment row: the seed's "1" under a company you work for; where the seed
+prints its spreadsheet's "FALSE", a plain "no" (docs/rules/rexfurum.md, "Employment row")."""
+
+
 def report_text(report: Mapping[str, Any], names: Sequence[str], seat: int, rounds: int,
                 companies: int, ends_at: str | None = None, round_minutes: int = 20) -> str:
     """The seed's round-beginning email: net worth, earnings, salary, name, employment,
@@ -183,7 +188,7 @@ def _report_parts(report: Mapping[str, Any], names: Sequence[str], seat: int, ro
     width = max(len(h) for h in heads) + 2
     lines.append("  Employment           " + "".join(h.ljust(width) for h in heads))
     lines.append("                       " + "".join(
-        ("1" if c in report["jobs"] else "FALSE").ljust(width) for c in range(companies)))
+        (WORKS if c in report["jobs"] else WORKS_NOT).ljust(width) for c in range(companies)))
     lines.append("  Company employees    " + "".join(
         str(count).ljust(width) for count in report["totals"]))
     lines.append("")

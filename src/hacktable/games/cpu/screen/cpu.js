@@ -50,5 +50,39 @@ document.addEventListener("click", (event) => {
   applyStanding();
 });
 
-document.addEventListener("hacktable:screen", applyStanding);
+// -- a question for this player comes into view ---------------------------------------------
+//
+// A reaction, nullify, daemon or restart question has a short clock (20 s by default) and
+// appears near the top of the screen, while a player on a phone may be scrolled far below,
+// at their hand. When a new question arrives (not on each push while it stays open), it is
+// scrolled into view and its heading takes the focus, so a screen reader reads the question;
+// a question answered by a standing answer needs neither.
+
+let lastQuestion = null;
+
+function questionKey(section) {
+  const clock = section.querySelector("[data-deadline]");
+  return `${section.dataset.window}|${clock ? clock.dataset.deadline : ""}`;
+}
+
+function bringQuestionIntoView() {
+  const section = document.querySelector(".cpu-window[data-window]");
+  const key = section ? questionKey(section) : null;
+  const fresh = key !== null && key !== lastQuestion;
+  lastQuestion = key;
+  if (!fresh || section.dataset.standingDone) return;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  section.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+  const heading = section.querySelector("h2");
+  if (heading) heading.focus({ preventScroll: true });
+}
+
+document.addEventListener("hacktable:screen", () => {
+  applyStanding();
+  bringQuestionIntoView();
+});
 applyStanding();
+lastQuestion = (() => {
+  const section = document.querySelector(".cpu-window[data-window]");
+  return section ? questionKey(section) : null;
+})();

@@ -7,7 +7,7 @@
 // data-keep="<key>" whose key is still in the new screen keeps its live DOM, and focus
 // stays where it was. Countdowns ([data-deadline]) tick against the server's clock.
 
-import { announce, ApiError, postJSON, reloadKeepingInput, setTransport } from "./api.js";
+import { announce, ApiError, postJSON, reloadKeepingInput, setTransport, showError } from "./api.js";
 
 const body = document.body;
 const code = body.dataset.code;
@@ -361,6 +361,9 @@ async function check(area) {
 document.addEventListener("input", (event) => {
   const area = event.target;
   if (!area.matches || !area.matches("[data-check-url]")) return;
+  // The server's refusal of the text as it was sent no longer describes the text being
+  // typed: the live check below speaks for the new text, so the old refusal goes.
+  if (area.form) showError(area.form, "");
   window.clearTimeout(checkTimers.get(area));
   checkTimers.set(area, window.setTimeout(() => check(area), 300));
 });
