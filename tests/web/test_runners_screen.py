@@ -163,3 +163,35 @@ def test_the_gm_can_call_a_search_that_reveals_a_hidden_guard():
     options = [o.text for o in page.find_all("option")
                if o.parent is not None and o.parent.get("id") == "rr-call-reveal"]
     assert options == ["no", SECRET]
+
+
+def ended_mission() -> Match:
+    """Players whose names are not their characters' (Gil rules; Ann plays Mica), and a
+    mission the GM ends in success."""
+    match = Match(get_game("runners"), ["Gil", "Ann", "Bob"], {}, seed=5)
+    game = match.game
+    game.apply(match.state, 0, {"do": "start"}, Dice([6, 6, 6, 1, 1, 1]))
+    game.apply(match.state, 0, {"do": "end_mission", "result": "success"}, random.Random(3))
+    assert match.outcome() is not None
+    return match
+
+
+@pytest.mark.parametrize("viewer", [0, 1, GM])
+def test_the_end_screen_ranks_the_characters_once_and_not_the_gm(viewer):
+    """Play-test: "2. Gil (you) · 0" ranked the GM, who does not play to win; the standings
+    named players where the game named characters; "Mission accomplished." was said twice;
+    the GM's seat read "The host's view of the GM console" at the end."""
+    match = ended_mission()
+    characters = [c["name"] for _, c in sorted(match.state["characters"].items())]
+    page = parse_html(render_screen("runners", table_context(match, viewer, status="over")))
+    standings = page.find("ol", class_="standings")
+    assert standings is not None
+    ranked = standings.text
+    assert "Gil" not in ranked and "Ann" not in ranked and "Bob" not in ranked
+    assert all(name in ranked for name in characters), ranked
+    if viewer == 1:
+        assert f"{characters[0]} (you)" in ranked
+    screen = page.find("section", class_="rr-status").text + page.find(
+        "section", class_="match-over").text
+    assert screen.count("Mission accomplished") == 1, screen
+    assert "The host's view of the GM console" not in page.text

@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, ClassVar, Literal, Protocol, TypedDict, runtime_checkable
+from typing import Any, ClassVar, Literal, NotRequired, Protocol, TypedDict, runtime_checkable
 
 from hacktable.engine.errors import Rejected
 from hacktable.engine.options import OptionSchema, OptionValue
@@ -107,27 +107,35 @@ class OutcomeJson(TypedDict):
     scores: dict[str, float]
     winners: list[int]
     summary: str
+    names: NotRequired[dict[str, str]]
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished match ended: `ranking` groups tied seats, best first."""
+    """How a finished match ended: `ranking` groups tied seats, best first. A seat that did
+    not play to win (a gamemaster's) is left out of it. `names` are what the game called the
+    ranked seats (Rules for Runners' characters), where that is not the seat's own name; the
+    standings and the final letter show them."""
 
     ranking: tuple[tuple[int, ...], ...]
     scores: Mapping[int, float]
     summary: str
+    names: Mapping[int, str] = field(default_factory=dict)
 
     @property
     def winners(self) -> tuple[int, ...]:
         return self.ranking[0] if self.ranking else ()
 
     def to_json(self) -> dict[str, JSON]:
-        return {
+        data: dict[str, JSON] = {
             "ranking": [list(group) for group in self.ranking],
             "scores": {str(seat): score for seat, score in self.scores.items()},
             "winners": list(self.winners),
             "summary": self.summary,
         }
+        if self.names:
+            data["names"] = {str(seat): name for seat, name in self.names.items()}
+        return data
 
 
 @runtime_checkable

@@ -468,7 +468,8 @@ class Gateway:
                 score = outcome.scores.get(seat)
                 shown = "" if score is None else (
                     f"  {int(score):,}" if float(score).is_integer() else f"  {score:g}")
-                lines.append(f"  {place:>2}. {names[seat]}{shown}")
+                called = outcome.names.get(seat) or names[seat]
+                lines.append(f"  {place:>2}. {called}{shown}")
             place += len(group)
         lines += ["", outcome.summary]
         return "\n".join(lines)

@@ -207,3 +207,20 @@ def test_a_square_is_a_click_or_two_numbers_never_json_to_type():
     assert table.state["map"][2][8] == "'"
     with pytest.raises(Rejected, match="column and row, counted from 0"):
         table.gm(do="place", ref=guard, at="[3, 5]x")
+
+
+def test_the_outcome_ranks_the_runners_by_their_characters_and_not_the_gm():
+    """"The DM", a referee who runs the world (Rules for Runners), does not play to win:
+    ruling (docs/rules/runners.md, Mission end): the outcome ranks the runners only, survivors
+    first, each called by their character's name as the game calls them."""
+    table = Table(runners=2)
+    mission(table, [6, 6, 6, 1, 1, 1])
+    table.gm(do="end_mission", result="success")
+    outcome = GAME.outcome(table.state)
+    assert GM not in {seat for group in outcome.ranking for seat in group}
+    assert GM not in outcome.scores
+    assert sorted(seat for group in outcome.ranking for seat in group) == [MICA, DAMIEN]
+    characters = {MICA: table.character(MICA)["name"], DAMIEN: table.character(DAMIEN)["name"]}
+    assert dict(outcome.names) == characters
+    assert outcome.to_json()["names"] == {str(s): n for s, n in characters.items()}
+    assert "Player1" not in characters.values()

@@ -176,20 +176,23 @@ class Runners(BaseGame):
         return views.view(state, viewer)
 
     def outcome(self, state: dict) -> Outcome | None:
-        """Survivors first, then the fallen, then the GM (who is not playing to win)."""
+        """Survivors first, then the fallen; the GM, who does not play to win, is not ranked.
+        The runners are called by their characters' names, as everywhere in the game."""
         if state["phase"] != OVER:
             return None
         alive = tuple(st.alive_runners(state))
         dead = tuple(int(s) for s, c in state["characters"].items() if c["dead"])
-        ranking = tuple(g for g in (alive, dead, (GM_SEAT,)) if g)
-        scores: dict[int, float] = {GM_SEAT: 0.0}
+        ranking = tuple(g for g in (alive, dead) if g)
+        scores: dict[int, float] = {}
         for s, c in state["characters"].items():
             scores[int(s)] = float(c["hp"]) if not c["dead"] else -1.0
+        called = {int(s): c["name"] for s, c in state["characters"].items()}
         words = {"success": "Mission accomplished", "failure": "The mission failed",
                  "time": "The mission's time is up"}[state["result"]]
         names = [state["characters"][str(s)]["name"] for s in alive]
         return Outcome(ranking, scores, f"{words}: " + (
-            f"{', '.join(names)} made it out." if names else "no runner survived."))
+            f"{', '.join(names)} made it out." if names else "no runner survived."),
+            names=called)
 
     def parse(self, state: dict, seat: int, text_: str) -> dict:
         return text.parse(state, self._seat(state, seat), text_)
