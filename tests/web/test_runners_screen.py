@@ -195,3 +195,23 @@ def test_the_end_screen_ranks_the_characters_once_and_not_the_gm(viewer):
         "section", class_="match-over").text
     assert screen.count("Mission accomplished") == 1, screen
     assert "The host's view of the GM console" not in page.text
+
+
+def test_with_one_second_left_the_screen_says_what_is_sent_is_hasty():
+    """"you can ... only spend 1 second but get -5 on the check" (Rules for Runners, Checks).
+    Play-test: with "Normal (2 s)" chosen and 1 s left, an attack went out hasty (−5) and the
+    screen never said so. Now the effort box says why, and every action's button says
+    "hasty, −5" before it is sent; with 2 s left nothing is forced and nothing is said."""
+    match = seed_example()
+    page = parse_html(html(match, 1))
+    assert page.find(id="rr-effort-note") is None
+    assert "(hasty, −5)" not in page.text
+    match.game.apply(match.state, 1, {"do": "waste", "seconds": 2}, random.Random(0))
+    page = parse_html(html(match, 1))
+    note = page.find(id="rr-effort-note")
+    assert note is not None
+    assert ("Only 1 s left: a normal check takes 2 s, so whatever you do now is hasty "
+            "(1 s, −5 on the roll).") in note.text
+    assert page.find("input", id="rr-effort-hasty").has("checked")
+    buttons = [b.text.strip() for b in page.find(class_="rr-actions").find_all("button")]
+    assert buttons and all(b.endswith("(hasty, −5)") for b in buttons), buttons

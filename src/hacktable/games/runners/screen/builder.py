@@ -386,14 +386,31 @@ def _table_rows(view: RunnersView, gm: bool, me: RunnerView | None, moves: list[
     }
 
 
+def _forced_hasty(efforts: list[Json], options: Mapping[str, Any], left: int) -> Json:
+    """When the seconds left pay for a hasty check only ("only spend 1 second but get -5 on
+    the check", Rules for Runners, Checks), every check and action sent now is hasty: the
+    screen says so, and why, before anything is sent (the radio alone changed silently)."""
+    by_effort = {e["effort"]: e for e in efforts}
+    if by_effort["normal"]["affordable"] or not by_effort["hasty"]["affordable"]:
+        return {"forced": None, "effort_note": "", "effort_suffix": ""}
+    normal, hasty = by_effort["normal"], by_effort["hasty"]
+    penalty = options.get("hasty_penalty", 5)
+    return {"forced": "hasty", "effort_suffix": f" (hasty, −{penalty})",
+            "effort_note": f"Only {_seconds(left)} left: a normal check takes "
+                           f"{_seconds(normal['seconds'])}, so whatever you do now is hasty "
+                           f"({_seconds(hasty['seconds'])}, −{penalty} on the roll)."}
+
+
 def _turn_controls(view: RunnersView, me: RunnerView, moves: list[Json],
                    left: int) -> dict[str, Any]:
     """A runner's own turn: where to move, how hard to try, what to do, whether to sneak."""
     options = view.get("options") or {}
     actions = _actions(view)
     sneak_cost = options.get("sneak_seconds", 3)
+    efforts = _efforts(options, left)
     return {
-        "moves": moves, "efforts": _efforts(options, left), "actions": actions,
+        **_forced_hasty(efforts, options, left),
+        "moves": moves, "efforts": efforts, "actions": actions,
         "doors": [t for a in actions if a["what"] == "unlock" for t in a["targets"]],
         "terminals": [t for a in actions if a["what"] == "hack" for t in a["targets"]],
         "sneak_cost": sneak_cost,
