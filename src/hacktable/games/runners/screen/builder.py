@@ -111,6 +111,11 @@ def _map(view: RunnersView, gm: bool, reach: set[tuple[int, int]] | None = None
     tokens = _tokens(view, gm)
     grid = [[_cell(x, y, char, tokens.get((x, y), []), reach) for x, char in enumerate(row)]
             for y, row in enumerate(rows)]
+    me = view.get("me") or {}
+    if me.get("pos") and not me.get("outside"):
+        x, y = me["pos"]
+        if 0 <= y < len(grid) and 0 <= x < len(grid[y]):
+            grid[y][x]["mine"] = True  # a phone's scrolled map opens on the runner's square
     width = max(len(r) for r in rows)
     return {"rows": grid, "width": width, "columns": list(range(width))}
 

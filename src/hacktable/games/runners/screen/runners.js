@@ -127,3 +127,34 @@ document.addEventListener("hacktable:screen", () => {
     }
   }
 });
+
+// -- the map on a phone -----------------------------------------------------------------------
+//
+// On a touch screen the map's squares are 44 px, so a map wider than the phone scrolls
+// sideways inside its card. A pushed screen replaces the map: where the player had scrolled
+// it is put back; a map not scrolled yet opens on the runner's own square.
+
+let mapScroll = null;
+
+document.addEventListener("scroll", (event) => {
+  const wrap = event.target;
+  if (wrap instanceof Element && wrap.matches(".rr-map-wrap")) {
+    mapScroll = { left: wrap.scrollLeft, top: wrap.scrollTop };
+  }
+}, true);
+
+function placeMap() {
+  const wrap = document.querySelector(".rr-map-wrap");
+  if (!wrap || wrap.scrollWidth <= wrap.clientWidth) return;
+  if (mapScroll) {
+    wrap.scrollLeft = mapScroll.left;
+    wrap.scrollTop = mapScroll.top;
+    return;
+  }
+  const mine = wrap.querySelector(".is-mine");
+  if (!mine) return;
+  wrap.scrollLeft = Math.max(0, mine.offsetLeft + mine.offsetWidth / 2 - wrap.clientWidth / 2);
+}
+
+document.addEventListener("hacktable:screen", placeMap);
+placeMap();
