@@ -219,3 +219,19 @@ def test_a_relay_outage_loses_nothing_and_a_restart_sends_nothing_twice(url, tmp
             assert isinstance(gateway, Gateway)
 
     asyncio.run(scenario())
+
+
+def test_the_final_ranking_calls_seats_what_the_game_called_them():
+    """The final letter's ranking uses the outcome's names where a game gives them (Rules
+    for Runners' characters), and leaves out a seat the outcome does not rank (the GM)."""
+    from types import SimpleNamespace
+
+    from hacktable.engine.contract import Outcome
+    from hacktable.mail.gateway import Gateway
+
+    outcome = Outcome(((1, 2),), {1: 5.0, 2: 7.0}, "Mission accomplished: Mica, Damien "
+                      "made it out.", names={1: "Mica", 2: "Damien"})
+    match = SimpleNamespace(outcome=lambda: outcome, seats=("Gil", "Ann", "Bob"))
+    text = Gateway._ranking(SimpleNamespace(match=match))
+    assert "1. Mica  5" in text and "1. Damien  7" in text
+    assert "Gil" not in text and "Ann" not in text
