@@ -1,15 +1,19 @@
 """The API docs on a table with no internet: /docs (Swagger UI) and /redoc load their scripts
 and styles from the server itself, so with every request to another host refused the
-operations are still listed."""
+operations are still listed, and no request leaves the machine (ReDoc's logo included). axe
+finds none of the serious rules their options fix (contrast, the page's language, a link
+inside a button), at desktop width and at 360 px; what none can fix is in
+docs/architecture.md."""
 
 from __future__ import annotations
 
 from urllib.parse import urlsplit
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Route, expect
 
-from .conftest import CHROMIUM, NO_CHROMIUM, Browsing
+from .conftest import CHROMIUM, DESKTOP, NO_CHROMIUM, Browsing
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 
@@ -50,6 +54,30 @@ def test_redoc_lists_the_operations_offline(browsing: Browsing):
     refused = offline(page)
     page.goto("/redoc")
     expect(page.get_by_text("Make a move (JSON action or written notation)").first).to_be_visible()
-    # ReDoc's sidebar shows its maker's logo from their site: a picture, nothing to read.
-    assert all(kind == "image" for kind, _ in refused), f"/redoc needed the internet: {refused}"
+    expect(page.get_by_text("API docs by Redocly")).to_be_visible()  # the logo would be here
+    assert refused == [], f"/redoc asked the internet for {refused}"
     browsing.close("redoc")
+
+
+FIXED = ("color-contrast", "html-has-lang", "nested-interactive")
+"""Serious rules axe found on the docs pages that their options (or a style of the page)
+fix. ReDoc's unlabelled example picker (select-name) is not among them: docs/architecture.md."""
+NARROW = {"width": 360, "height": 740}
+
+
+@pytest.mark.parametrize("path", ["/docs", "/redoc"])
+def test_the_docs_pass_the_rules_their_options_fix(browsing: Browsing, path: str):
+    page = browsing.open(f"axe{path}")
+    refused = offline(page)
+    page.goto(path)
+    ready = ".opblock-summary-path" if path == "/docs" else "[role=tab]"
+    expect(page.locator(ready).first).to_be_visible()
+    found = {}
+    for width, size in (("desktop", DESKTOP), ("360px", NARROW)):
+        page.set_viewport_size(size)
+        violations = Axe().run(page).response["violations"]
+        found[width] = [f"{v['id']} ×{len(v['nodes'])}: {v['nodes'][0]['target']}"
+                        for v in violations if v["id"] in FIXED]
+    assert found == {"desktop": [], "360px": []}
+    assert refused == [], f"{path} asked the internet for {refused}"
+    browsing.close(f"axe{path}")

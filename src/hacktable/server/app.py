@@ -22,7 +22,8 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hacktable.engine.errors import Rejected
-from hacktable.server import api, pages
+from hacktable.server import api, api_docs, pages
+from hacktable.server.api_docs import DOCS_STATIC
 from hacktable.server.broker import make_broker
 from hacktable.server.deadlines import run_deadlines
 from hacktable.server.errors import TableError
@@ -49,9 +50,6 @@ every match for 230-340 ms under the load benchmark (100 seats), after 2 for at 
 ms (94-125 ms with 1,000 seats): the same objects in all, in ten slices. Full ones still
 come after 2,000 young ones, as before."""
 
-
-DOCS_STATIC = "/static/api-docs"
-"""Where Swagger UI's and ReDoc's own scripts and styles are served (from `fastapi-offline`)."""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -102,8 +100,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await store.close()
 
     # Swagger UI (/docs) and ReDoc (/redoc) from files the package ships, not a CDN: a table
-    # on a LAN with no internet still shows its API.
+    # on a LAN with no internet still shows its API. The pages themselves are ours
+    # (`api_docs`): in English, without ReDoc's logo from another host.
     app = FastAPIOffline(
+        docs_url=None,
+        redoc_url=None,
         title="hacktable",
         summary="A digital table for hacker-themed tabletop games.",
         version="0.1.0",
@@ -111,6 +112,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         static_url=DOCS_STATIC,
         telemetry=None if settings.telemetry else NO_TELEMETRY,
     )
+    api_docs.mount(app)
     app.state.host_panels = []  # extensions append `pages.HostPanel`s (e.g. `serve --mail`)
     app.state.seat_panels = []  # and `pages.SeatPanel`s for a player's own screen
     app.state.lobby_panels = []  # and `pages.LobbyPanel`s for the front page (the Lab)
