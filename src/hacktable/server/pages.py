@@ -271,7 +271,8 @@ def _table(live: Live, caller: Caller, payload: dict[str, Any],
     context = _context(live, caller, payload, seat_url)
     context["is_host"] = context["is_host"] or host_controls
     return HTMLResponse(_render("table.html", **context, host_panels=host_panels or [],
-                                seat_panels=seat_panels or [], share=share))
+                                seat_panels=seat_panels or [], share=share,
+                                playing_host=host_controls and caller.role == "seat"))
 
 
 def _share(request: Request, code: str) -> dict[str, Any]:

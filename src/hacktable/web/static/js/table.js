@@ -443,6 +443,28 @@ function initScreen(root) {
   document.dispatchEvent(new CustomEvent("hacktable:screen", { detail: { code } }));
 }
 
+/** A playing host's controls are folded under the game; they stay as the host last left
+ * them in this browser (open or closed), whichever table they play next. */
+const FOLD_KEY = "hacktable.hostControls";
+
+function rememberFold() {
+  const fold = document.querySelector("details[data-host-fold]");
+  if (!fold) return;
+  try {
+    if (window.localStorage.getItem(FOLD_KEY) === "open") fold.open = true;
+  } catch {
+    return; // storage refused (private mode): the controls simply start closed
+  }
+  fold.addEventListener("toggle", () => {
+    try {
+      window.localStorage.setItem(FOLD_KEY, fold.open ? "open" : "closed");
+    } catch {
+      // nothing to remember it in
+    }
+  });
+}
+
+rememberFold();
 syncClock(body.dataset.serverNow);
 initScreen(document);
 tick();
