@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 from tests.services import Api, Server, TestClock
 
 from .conftest import CHROMIUM, NO_CHROMIUM, Browsing
@@ -63,3 +64,30 @@ def test_a_loopback_table_says_friends_cannot_reach_it(browsing: Browsing, serve
     note = host.locator("[data-loopback-only]")
     assert "./run serve --host 0.0.0.0" in note.inner_text()
     assert host.locator("[data-share-qr]").count() == 0
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_only_the_host_is_told_to_restart_the_server(browsing: Browsing, server: Server,
+                                                    open_server: Server, width: int):
+    """Joiners cannot restart the host's server: the advice is the host's alone, and nobody
+    sees it once the table is reachable on the network."""
+    size = {"width": width, "height": 740}
+    created = Api(server.url).ok("POST", "/api/matches", {"game": "rexfurum", "seats": 5})
+    joiner = browsing.open(f"joiner-{width}", phone=width == 360)
+    joiner.set_viewport_size(size)
+    joiner.goto(f"/m/{created['code']}")
+    expect(joiner.locator("[data-share-link]")).to_be_visible()
+    expect(joiner.get_by_text("./run serve --host 0.0.0.0")).to_have_count(0)
+    expect(joiner.locator("[data-loopback-only]")).to_have_count(0)
+    host = browsing.open(f"host-{width}", phone=width == 360)
+    host.set_viewport_size(size)
+    host.goto(f"/m/{created['code']}/host?token={created['host_token']}")
+    expect(host.locator("[data-loopback-only]")).to_contain_text("./run serve --host 0.0.0.0")
+    reachable = Api(open_server.url).ok("POST", "/api/matches", {"game": "rexfurum", "seats": 5})
+    for page, path in ((joiner, f"/m/{reachable['code']}"),
+                       (host, f"/m/{reachable['code']}/host?token={reachable['host_token']}")):
+        page.goto(f"{open_server.url}{path}")
+        expect(page.locator("[data-share-qr]")).to_be_visible()
+        expect(page.locator("[data-loopback-only]")).to_have_count(0)
+    browsing.close(f"joiner-{width}")
+    browsing.close(f"host-{width}")
