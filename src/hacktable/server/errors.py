@@ -23,6 +23,12 @@ class NotAllowed(TableError):
     status = 403
 
 
+class Cancelled(NotAllowed):
+    """The host cancelled this table before it started: no seat in it holds anything."""
+
+    status = 410
+
+
 class NoToken(TableError):
     status = 401
 

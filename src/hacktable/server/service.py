@@ -28,6 +28,7 @@ from hacktable.server.broker import LocalBroker
 from hacktable.server.clock import Clock, iso
 from hacktable.server.errors import (
     Busy,
+    Cancelled,
     NotAllowed,
     NotFound,
     NoToken,
@@ -50,6 +51,7 @@ from hacktable.server.thinking import ThinkingPool
 from hacktable.store import Conflict, MatchRecord, SeatRecord, Store
 from hacktable.store.records import (
     BOT,
+    CANCELLED,
     FINISHED,
     HELD,
     HUMAN,
@@ -85,6 +87,17 @@ def _is_snapshot(stored: Any) -> bool:
     """Snapshots from before viewers had numberings of their own are not used: the match
     is replayed from its seed instead."""
     return isinstance(stored, dict) and stored.get("snapshot") == SNAPSHOT_FORMAT
+
+
+CANCELLED_NOTE = "The host cancelled this table before it started."
+"""What everyone is told of a cancelled table (its pages, its sockets, its mail)."""
+
+
+def _not_started(live: Live) -> WrongMoment:
+    """Why a match with no log takes no move: not started yet, or cancelled."""
+    if live.record.status == CANCELLED:
+        return WrongMoment(CANCELLED_NOTE)
+    return WrongMoment("The match has not started yet; wait for the host.")
 
 
 class Acted(NamedTuple):
@@ -195,6 +208,8 @@ class Table:
             raise Rejected(f"Keep your name to {NAME_LIMIT} characters or fewer.")
         async with live.lock:
             await self.sync(live)
+            if live.record.status == CANCELLED:
+                raise WrongMoment(CANCELLED_NOTE)
             if live.record.status != LOBBY:
                 raise WrongMoment("This match has started; seats can no longer be taken. "
                                   "Watch as a spectator, or ask the host for your link.")
@@ -251,6 +266,8 @@ class Table:
                     return Caller("seat", seat.seat)
             if attempt == 0:  # the seat may have been taken through another process
                 live.seats = await self.store.seats(live.record.id)
+        if live.record.status == CANCELLED:  # its seats were freed: say why
+            raise Cancelled(CANCELLED_NOTE)
         raise NotAllowed("That link or token does not hold a seat at this table; "
                          "open your personal link again or join an open seat.")
 
@@ -303,7 +320,7 @@ class Table:
         if record.seq < live.seq:  # cannot happen unless our copy went astray: rebuild
             live.match = None
         live.record = record
-        if record.status == LOBBY:
+        if record.status in (LOBBY, CANCELLED):  # no log: nothing to replay
             return
         if live.match is None:
             live.seats = await self.store.seats(record.id)
@@ -355,7 +372,7 @@ class Table:
                 await self.sync(live)
             stale = True  # a conflict below means another process moved first
             if live.match is None:
-                raise WrongMoment("The match has not started yet; wait for the host.")
+                raise _not_started(live)
             before = live.seq
             now = self.clock.now()
             try:
@@ -444,7 +461,7 @@ class Table:
         async with live.lock:
             await self.sync(live)
             if live.match is None:
-                raise WrongMoment("The match has not started yet; wait for the host.")
+                raise _not_started(live)
             self._check_may_act(live, seat)
             match = live.match
             if text is None:
@@ -459,8 +476,11 @@ class Table:
                    seconds: float | None = None, seat: int | None = None,
                    personality: str | None = None) -> None:
         """Host controls: start, pause, resume, extend, shorten, close (the phase, now),
-        bot, open (a seat kept for a player who is not coming back), end."""
+        bot, open (a seat kept for a player who is not coming back), end (before the start:
+        cancel the table)."""
         self.require_host(caller)
+        if command == "end" and await self._cancel(live):
+            return
         if command == "start":
             await self._start(live)
         elif command == "bot":
@@ -518,9 +538,25 @@ class Table:
         live.match.note(HOST, payload, at=iso(now))
         return new
 
+    async def _cancel(self, live: Live) -> bool:
+        """End a table that never started: cancelled for good, its seats freed, everyone
+        watching it told. False if it has started: then `end` ends the match instead."""
+        async with live.lock:
+            await self.sync(live)
+            if live.record.status == CANCELLED:
+                raise WrongMoment(CANCELLED_NOTE)
+            if live.record.status != LOBBY or not await self.store.cancel_match(live.record.id):
+                return False
+            live.record = await self.store.match(live.record.id)
+            live.seats = await self.store.seats(live.record.id)
+        await self._announce(live, "room")
+        return True
+
     async def _start(self, live: Live) -> None:
         async with live.lock:
             await self.sync(live)
+            if live.record.status == CANCELLED:
+                raise WrongMoment(CANCELLED_NOTE)
             if live.record.status != LOBBY:
                 raise WrongMoment("The match has already started.")
             open_seats = [s.seat + 1 for s in live.seats if s.kind == OPEN]
@@ -565,6 +601,8 @@ class Table:
         chosen = self._personality(live.game, personality or "random-legal")
         async with live.lock:
             await self.sync(live)
+            if live.record.status == CANCELLED:
+                raise WrongMoment(CANCELLED_NOTE)
             if live.record.status in FINISHED:
                 raise WrongMoment("This match is over; there is nothing left to control.")
             if live.record.status != LOBBY:  # the log records it first: it is the truth
@@ -699,6 +737,8 @@ class Table:
         self.require_host(caller)
         async with live.lock:
             await self.sync(live)
+            if live.record.status == CANCELLED:
+                raise WrongMoment(CANCELLED_NOTE + " Host a new table from the lobby.")
             if live.record.status not in FINISHED or live.match is None:
                 raise WrongMoment("The match is still going; play again once it is over.")
             opened = next((e.payload["code"] for e in live.match.log

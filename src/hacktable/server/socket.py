@@ -17,8 +17,8 @@ from hacktable.server.live import Caller, Live
 from hacktable.server.screens import Shown, parse_parts, screen_moment, shared_screen
 from hacktable.server.seats import bearer, host_cookie, resolve, seat_cookie
 from hacktable.server.security import normal_room_code
-from hacktable.server.service import Table
-from hacktable.store.records import LOBBY
+from hacktable.server.service import CANCELLED_NOTE, Table
+from hacktable.store.records import CANCELLED, LOBBY
 
 MAX_WRITTEN_MOVE = 20_000
 """The longest move in writing, over HTTP or the socket."""
@@ -99,6 +99,11 @@ async def watch(websocket: WebSocket) -> None:
             news = live.last_news if live.version != seen[0] else None
             seen[0] = live.version
             resend, feed.resend = feed.resend, False
+            if live.record.status == CANCELLED:  # the room says so, then the socket ends
+                await websocket.send_text(wire.dumps({"type": "room",
+                                                      "match": presenter.match_info(live)}))
+                await websocket.close(code=4410, reason=_reason(CANCELLED_NOTE))
+                return
             if caller.role != "spectator" and live.room_version != room_checked[0]:
                 room_checked[0] = live.room_version  # a seat handed to a bot is no longer
                 try:  # theirs: seats change only with the room

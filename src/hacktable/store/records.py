@@ -18,7 +18,9 @@ RUNNING = "running"
 PAUSED = "paused"
 OVER = "over"
 ENDED = "ended"
-FINISHED = (OVER, ENDED)
+CANCELLED = "cancelled"
+"""The host cancelled the table before it started: its seats are free, it has no log."""
+FINISHED = (OVER, ENDED, CANCELLED)
 
 
 @dataclass(frozen=True, slots=True)

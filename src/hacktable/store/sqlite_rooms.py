@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from hacktable.store.records import HELD, HUMAN, OPEN
+from hacktable.store.records import CANCELLED, HELD, HUMAN, LOBBY, OPEN
 
 _MATCH = ("INSERT INTO matches (code, game, options, seed, status, host_token, created_at, "
           "seq, bot_pace, referee) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)")
@@ -64,3 +64,17 @@ def take_held_seat(connection: sqlite3.Connection, match_id: int, seat: int, hel
 def set_seat(connection: sqlite3.Connection, match_id: int, seat: int, kind: str,
              name: str | None, personality: str | None, token: str | None) -> None:
     connection.execute(_SET, (kind, name, personality, token, match_id, seat))
+
+
+_CANCEL = ("UPDATE matches SET status = ?, deadline_at = NULL WHERE id = ? AND status = ? "
+           "AND seq = 0")
+_FREE = ("UPDATE seats SET kind = ?, name = NULL, personality = NULL, token = NULL, "
+         "joined_at = NULL WHERE match_id = ?")
+
+
+def cancel_match(connection: sqlite3.Connection, match_id: int) -> bool:
+    """A match still in its lobby, cancelled and its seats freed; False if it had started."""
+    if connection.execute(_CANCEL, (CANCELLED, match_id, LOBBY)).rowcount != 1:
+        return False
+    connection.execute(_FREE, (OPEN, match_id))
+    return True

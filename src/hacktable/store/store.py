@@ -25,6 +25,7 @@ from hacktable.store import schema, sqlite_rooms
 from hacktable.store.migrate import upgrade
 from hacktable.store.records import (
     BOT,
+    CANCELLED,
     FINISHED,
     HELD,
     HUMAN,
@@ -309,6 +310,23 @@ class Store:
                 update(schema.seats)
                 .where(schema.seats.c.match_id == match_id, schema.seats.c.seat == seat)
                 .values(kind=kind, name=name, personality=personality, token=token))
+
+    async def cancel_match(self, match_id: int) -> bool:
+        """Cancel a match that never started and free its seats, in one transaction; False
+        if it has started (or was cancelled) meanwhile, and then nothing changed."""
+        if self._appender is not None:
+            return await self._on_writer(lambda connection: sqlite_rooms.cancel_match(
+                connection, match_id))
+        m, s = schema.matches, schema.seats
+        async with self._begin() as conn:
+            result = await conn.execute(
+                update(m).where(m.c.id == match_id, m.c.status == LOBBY, m.c.seq == 0)
+                .values(status=CANCELLED, deadline_at=None))
+            if result.rowcount != 1:
+                return False
+            await conn.execute(update(s).where(s.c.match_id == match_id).values(
+                kind=OPEN, name=None, personality=None, token=None, joined_at=None))
+        return True
 
     # -- the log ------------------------------------------------------------------------
 
