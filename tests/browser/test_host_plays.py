@@ -85,3 +85,52 @@ def test_a_refereeing_host_keeps_the_controls_open(browsing: Browsing, width: st
     expect(page.locator("[data-host-fold]")).to_have_count(0)
     expect(page.get_by_role("button", name="Pause the clock")).to_be_visible()
     browsing.close(f"ref-{width}")
+
+
+def sit(browsing: Browsing, label: str, code: str, seat: int, name: str,
+        size: dict) -> Page:
+    page = browsing.open(label, phone=size is NARROW)
+    page.set_viewport_size(size)
+    page.goto(f"/m/{code}")
+    page.get_by_label(f"Your name for seat {seat + 1}", exact=True).fill(name)
+    page.get_by_role("button", name=f"Sit in seat {seat + 1}", exact=True).click()
+    expect(page.locator(".you-sit")).to_contain_text(f"as {name}")
+    return page
+
+
+@pytest.mark.parametrize("width", SIZES)
+def test_the_host_cancels_a_table_before_the_start(browsing: Browsing, width: str) -> None:
+    """A host who sits and three friends (one on a phone); the host cancels: everyone's
+    page says so at once, nobody can sit, and "your tables" lists it as cancelled."""
+    size = SIZES[width]
+    host = browsing.open(f"hal-c{width}", phone=size is NARROW)
+    host.set_viewport_size(size)
+    host.goto("/")
+    host.get_by_role("button", name="Create the table").click()
+    host.wait_for_url(lambda url: url.endswith("/host"))
+    code = host.url.rsplit("/", 2)[-2]
+    host.get_by_label("Your name for seat 1", exact=True).fill("Hal")
+    host.get_by_role("button", name="Sit in seat 1", exact=True).click()
+    expect(host.locator(".you-sit")).to_contain_text("as Hal")
+    friends = [sit(browsing, f"{name}-{width}", code, seat, name,
+                   NARROW if name == "Cyd" else size)
+               for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cyd"))]
+    expect(host.get_by_role("button", name="End the match")).to_be_hidden()
+    host.once("dialog", lambda dialog: dialog.accept())
+    host.get_by_role("button", name="Cancel this table").click()
+    for page in (host, *friends):
+        expect(page.locator("[data-cancelled]")).to_contain_text(
+            "The host cancelled this table before it started")
+        expect(page.get_by_role("button", name="Sit in seat 1")).to_have_count(0)
+        expect(page.locator("[data-shut-out]")).to_have_count(0)
+    cyd = friends[2]
+    cyd.reload()
+    expect(cyd.locator("[data-cancelled]")).to_be_visible()
+    cyd.screenshot(path=f"/tmp/cancelled-{width}.png")
+    assert cyd.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
+    for page in (host, cyd):
+        page.goto("/")
+        mine = page.locator("li", has_text=code)
+        expect(mine).to_contain_text("cancelled")
+    for label in (f"hal-c{width}", *(f"{n}-{width}" for n in ("Ann", "Bob", "Cyd"))):
+        browsing.close(label)

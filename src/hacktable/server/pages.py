@@ -28,8 +28,8 @@ from hacktable.server.seats import (
     seat_tokens,
 )
 from hacktable.server.security import hash_matches, normal_room_code, token_hash
-from hacktable.server.service import NAME_LIMIT
-from hacktable.store.records import HUMAN, MatchRecord, SeatRecord
+from hacktable.server.service import CANCELLED_NOTE, NAME_LIMIT
+from hacktable.store.records import CANCELLED, HUMAN, MatchRecord, SeatRecord
 
 router = APIRouter(include_in_schema=False)
 
@@ -114,10 +114,12 @@ async def _your_tables(request: Request) -> tuple[list[dict[str, Any]], list[str
     for code, tokens in wanted.items():
         record, seats = rooms.get(code, (None, []))
         entry = _held(record, seats, tokens)
-        if entry is None:
+        if entry is None or (entry["seat"] is None and not entry["host"]):
+            # nothing held; a cancelled table freed its seats, so a former player's cookie
+            # is shown the cancellation once and forgotten, at a miss's cost like any other
             misses.spend(client)
             stale += [tokens[key] for key in ("seat_cookie", "host_cookie") if key in tokens]
-        else:
+        if entry is not None:
             found.append(entry)
     return found, stale
 
@@ -133,7 +135,7 @@ def _held(record: MatchRecord | None, seats: list[SeatRecord],
     host = "host" in tokens and hash_matches(record.host_token, host_hash)
     seat = next((s for s in seats if "seat" in tokens and s.kind == HUMAN
                  and hash_matches(s.token, seat_hash)), None)
-    if not host and seat is None:
+    if not host and seat is None and record.status != CANCELLED:
         return None
     try:
         game_name = get_game(record.game).name
@@ -231,7 +233,7 @@ def _room(request: Request, live: Live, host: Caller | None, you: int | None,
         server_now=iso(table.clock.now()),
         is_host=host is not None, refereeing=host is not None and host.referee, you=you,
         kept=kept.seat if kept is not None else None, host_panels=panels, share=share,
-        name_limit=NAME_LIMIT))
+        name_limit=NAME_LIMIT, cancelled_note=CANCELLED_NOTE))
 
 
 @router.get("/m/{code}/host", response_class=HTMLResponse)
@@ -257,6 +259,8 @@ async def host_console(code: str, request: Request, token: str | None = None) ->
 async def watch(code: str, request: Request) -> Response:
     table = request.app.state.table
     live = await table.load(code)
+    if live.record.status == CANCELLED:  # nothing was played: the room says so
+        return RedirectResponse(f"/m/{live.record.code}", status_code=303)
     caller = Caller("spectator")
     async with live.lock:
         return _table(live, caller, presenter.screen(live, caller, table.clock.now()))

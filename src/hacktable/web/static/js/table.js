@@ -469,7 +469,9 @@ syncClock(body.dataset.serverNow);
 initScreen(document);
 tick();
 window.setInterval(tick, 500);
-if (code) {
+if (code && body.dataset.status === "cancelled") {
+  setConnection("down", "○ cancelled"); // nothing will happen here: nothing to follow
+} else if (code) {
   connect();
   window.addEventListener("online", reconnectNow);
   document.addEventListener("visibilitychange", () => {
