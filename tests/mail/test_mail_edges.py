@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.mail.support import ADDRESSES, GM, Relay, deliver, mail, world
+from tests.mail.support import ADDRESSES, GM, NAMES, Relay, deliver, mail, world
 
 from hacktable.mail.gateway import Gateway
 from hacktable.store.mail import MailStore
 
 ROUND = 20 * 60
+NOTE = "The host cancelled this table before it started."
 
 
 async def _orders(here, code: str) -> list:
@@ -235,3 +236,35 @@ def test_the_final_ranking_calls_seats_what_the_game_called_them():
     text = Gateway._ranking(SimpleNamespace(match=match))
     assert "1. Mica  5" in text and "1. Damien  7" in text
     assert "Gil" not in text and "Ann" not in text
+
+
+def test_a_table_cancelled_before_its_start_tells_each_mail_seat(sqlite_url, tmp_path):
+    """Seats played by mail are told once that the host cancelled the table; a mail sent to
+    it afterwards is answered with the same sentence and changes nothing."""
+    from hacktable.mail.enable import enable
+    from hacktable.server.live import Caller
+
+    async def scenario():
+        async with world(sqlite_url, tmp_path) as here:
+            record, _ = await here.table.create("rexfurum", 5, {"round_minutes": 20}, None)
+            await enable(here.table, here.mail_store, here.settings, record.code,
+                         list(zip(NAMES, ADDRESSES, strict=True)))
+            welcome = await here.relay.wait(lambda: here.relay.to(ADDRESSES[0]))
+            live = await here.table.load(record.code)
+            await here.table.host(live, Caller("host"), "end")
+            for address in ADDRESSES:
+                told = await here.relay.wait(lambda a=address: [
+                    m for m in here.relay.to(a) if "cancelled" in m.subject])
+                assert len(told) == 1 and NOTE in told[0].text
+            await asyncio.sleep(0.3)  # the gateway looks again: nobody is told twice
+            assert len([m for m in here.relay.to(ADDRESSES[1])
+                        if "cancelled" in m.subject]) == 1
+            late = mail(ADDRESSES[0], str(welcome[0].message["Reply-To"]),
+                        "Re: " + welcome[0].subject, "protect self")
+            await deliver(here.settings.listen_port, late)
+            answer = await here.relay.wait(lambda: [
+                m for m in here.relay.to(ADDRESSES[0]) if "changed nothing" in m.text])
+            assert NOTE in answer[0].text
+            assert await _orders(here, record.code) == []
+
+    asyncio.run(scenario())

@@ -38,9 +38,9 @@ from hacktable.mail.reader import Readers
 from hacktable.mail.settings import MailSettings
 from hacktable.mail.strangers import Strangers
 from hacktable.server.errors import TableError
-from hacktable.server.service import Caller, Live, Table
+from hacktable.server.service import CANCELLED_NOTE, Caller, Live, Table
 from hacktable.store.mail import Inbound, MailSeat, MailStore, Outgoing
-from hacktable.store.records import FINISHED, HUMAN, LOBBY, PAUSED, RUNNING
+from hacktable.store.records import CANCELLED, FINISHED, HUMAN, LOBBY, PAUSED, RUNNING
 
 log = logging.getLogger(__name__)
 LEASE = 60.0
@@ -208,6 +208,9 @@ class Gateway:
 
     async def _move(self, letter: Letter, inbound: Inbound, live: Live, seat: MailSeat
                     ) -> tuple[str, list[Outgoing]]:
+        if live.record.status == CANCELLED:
+            return "cancelled", [self._reply(letter, seat, f"{CANCELLED_NOTE} Your mail "
+                                             "changed nothing: there is no match to play.")]
         if live.record.status == LOBBY:
             return "early", [self._reply(letter, seat, "The match has not started yet; your "
                                          "mail changed nothing. Wait for the mail that opens "
@@ -388,7 +391,10 @@ class Gateway:
         for match_id, seq, status in await self.store.watched():
             if status == LOBBY or self._seen.get(match_id) == (seq, status):
                 continue
-            await self.phase_mail(match_id)
+            if status == CANCELLED:
+                await self.cancel_mail(match_id)
+            else:
+                await self.phase_mail(match_id)
             self._seen[match_id] = (seq, status)
 
     async def phase_mail(self, match_id: int) -> int:
@@ -421,6 +427,35 @@ class Gateway:
         if added:
             self.outbox.wake()
         return added
+
+    async def cancel_mail(self, match_id: int) -> int:
+        """Tell each seat played by mail that the host cancelled the table before its start
+        (once per seat: the dedupe key `cancelled:<match>:<seat>`)."""
+        live = await self.table.load_id(match_id)
+        seats = await self.store.seats(match_id)
+        keys = {s.seat: f"cancelled:{match_id}:{s.seat}" for s in seats}
+        queued = await self.store.queued(list(keys.values()))
+        mails = [self._cancelled(live, seat, keys[seat.seat],
+                                 await self.store.last_thread(match_id, seat.seat, THREAD_KINDS))
+                 for seat in seats if keys[seat.seat] not in queued]
+        added = await self.store.enqueue(mails, self.clock.now()) if mails else 0
+        if added:
+            self.outbox.wake()
+        return added
+
+    def _cancelled(self, live: Live, seat: MailSeat, key: str, thread: str | None
+                   ) -> Outgoing:
+        record, game = live.record, live.game
+        text = (f"{CANCELLED_NOTE}\n\nNothing was played, and your seat is free: mail to "
+                "this table's address changes nothing from now on.\n")
+        if self.settings.web_url:
+            web = self.settings.web_url.rstrip("/")
+            text += f"\n-- \nThe table in a browser: {web}/m/{record.code}\n"
+        message_id, data = compose(self.settings, to=seat.address,
+                                   subject=f"{game.name} {record.code}: cancelled",
+                                   text=text, now=self.clock.now(), in_reply_to=thread,
+                                   references=[thread] if thread else [])
+        return Outgoing(key, "final", seat.address, message_id, data, seat.match_id, seat.seat)
 
     def _letter(self, live: Live, seat: MailSeat, phase: Phase, key: str,
                 thread: str | None) -> Outgoing:
