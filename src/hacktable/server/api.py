@@ -276,7 +276,8 @@ async def check(code: str, body: Move, request: Request) -> Checked:
 
 @router.post("/matches/{code}/host/{command}",
              summary="Host controls: start, pause, resume, extend, shorten, close (the phase "
-                     "now), bot, open (a seat kept for a player who is not coming), end")
+                     "now), bot, open (a seat kept for a player who is not coming), end (before "
+                     "the start: cancel the table, its seats freed and everyone told)")
 async def host(code: str, command: Literal["start", "pause", "resume", "extend", "shorten",
                                            "close", "bot", "open", "end"],
                request: Request, body: HostCommand | None = None) -> Response:
