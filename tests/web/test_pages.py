@@ -139,6 +139,25 @@ def test_host_controls_follow_the_status(played):
     assert log is not None and log.has("download")
 
 
+def test_before_the_start_the_host_cancels_rather_than_ends(played):
+    for status, wanted in (("lobby", "Cancel this table"), ("running", "End the match")):
+        tree = parse_html(render_page("room.html", match=lobby(played, status=status),
+                                      game=game_info(played.game), is_host=True))
+        shown = [form.find("button").text for form in
+                 tree.find_all("form", data_api=f"/api/matches/{CODE}/host/end")
+                 if not form.has("hidden")]
+        assert shown == [wanted]
+
+
+def test_a_cancelled_room_says_so_and_offers_nothing(played):
+    tree = parse_html(render_page("room.html", match=lobby(played, status="cancelled"),
+                                  game=game_info(played.game), is_host=True))
+    assert "The host cancelled this table before it started" in \
+        tree.find("section", data_cancelled=True).text
+    assert tree.find("section", class_="host-panel") is None
+    assert tree.find_all("form") == []  # no seat to take, nothing to control
+
+
 def test_table_page_frame_for_the_host_and_a_player(played):
     gm = parse_html(render_page("table.html", **table_context(played, GM)))
     assert gm.find("section", class_="host-panel") is not None
