@@ -382,7 +382,7 @@ def test_moves_out_of_turn_are_refused(each_db):
         "POST", f"/api/matches/{code}/join", {"seat": 0, "name": "Ann"})["token"])
     assert "not started" in assert_refused(act(early, code, {"text": "protect self"}), 409)
     assert_refused(early.post(f"/api/matches/{code}/check", {"text": "protect self"}), 409)
-    for command in ("pause", "resume", "extend", "end"):
+    for command in ("pause", "resume", "extend"):  # "end" cancels it: test_cancel.py
         assert_refused(lobby_host.post(f"/api/matches/{code}/host/{command}",
                                        {"seconds": 60}), 409)
     assert_refused(lobby_host.get(f"/api/matches/{code}/log"))
