@@ -183,3 +183,18 @@ def test_a_host_who_plays(browsing: Browsing) -> None:
     expect(page.locator("[data-play-again]")).to_be_visible()
     assert blocking_violations_both(page) == {}
     browsing.close("hal")
+
+
+def test_a_cancelled_table(browsing: Browsing) -> None:
+    """The room a player finds after the host cancelled the table, and "your tables"."""
+    page = browsing.open("cancelled")
+    created = page.request.post("/api/matches", data={"game": "rexfurum", "seats": 5})
+    code = created.json()["code"]
+    page.request.post(f"/api/matches/{code}/join", data={"seat": 0, "name": "Hal"})
+    page.request.post(f"/api/matches/{code}/host/end")
+    page.goto(f"/m/{code}")
+    expect(page.locator("[data-cancelled]")).to_be_visible()  # it follows nothing live
+    assert at_both_widths(page) == {}
+    page.goto("/")
+    assert at_both_widths(page) == {}
+    browsing.close("cancelled")
