@@ -2,7 +2,7 @@
 at 360 px: the front page with the host form and "your tables", a table's room before the
 start, the Lab, every game's How to play, and for each game a player's seat (the
 gamemaster's too), the host's console and a spectator; a host who plays, before and after
-the end. No serious or critical violation is allowed.
+the end; a cancelled table. No serious or critical violation is allowed.
 
 One server, one browser: each game's table is created once (bots in the other seats, slow
 enough that a screen does not change under axe), and the same page is measured at both
