@@ -271,7 +271,9 @@ def _table(live: Live, caller: Caller, payload: dict[str, Any],
            seat_panels: list[str] | None = None,
            share: dict[str, Any] | None = None, host_controls: bool = False) -> HTMLResponse:
     """A table page. `host_controls`: a player who is also the host (a gamemaster running
-    their own table) gets the clock and seat controls beside their own screen."""
+    their own table) gets the clock and seat controls beside their own screen, folded
+    (`playing_host`): the game comes first on every turn; a refereeing host's console keeps
+    them open."""
     context = _context(live, caller, payload, seat_url)
     context["is_host"] = context["is_host"] or host_controls
     return HTMLResponse(_render("table.html", **context, host_panels=host_panels or [],
