@@ -60,6 +60,8 @@ def test_the_host_cancels_a_table_that_never_started(server: Server) -> None:
     assert wait_for(lambda: late.closed) == (4410, NOTE)
     seen = Api(server.url).get(f"/api/matches/{table.code}")
     assert seen.json()["status"] == "cancelled"
+    log = table.host.get(f"/api/matches/{table.code}/log")
+    assert log.status_code == 409 and log.json()["detail"].startswith(NOTE)
 
 
 def test_a_cancelled_table_stays_cancelled(server: Server) -> None:

@@ -36,9 +36,9 @@ from hacktable.server.seats import (
     set_cookie,
     table_of,
 )
-from hacktable.server.service import Table
+from hacktable.server.service import CANCELLED_NOTE, Table
 from hacktable.server.socket import MAX_WRITTEN_MOVE
-from hacktable.store.records import FINISHED
+from hacktable.store.records import CANCELLED, FINISHED
 
 
 class Problem(BaseModel):
@@ -336,6 +336,8 @@ async def match_log(code: str, request: Request) -> Response:
     async with live.lock:
         await table.sync(live)
         if live.match is None:
+            if live.record.status == CANCELLED:
+                raise WrongMoment(f"{CANCELLED_NOTE} Nothing was played: there is no log.")
             raise WrongMoment("The match has not started; there is no log yet.")
         sees_all = caller is not None and (
             caller.viewer == GM or (caller.role == "seat" and caller.seat is not None
