@@ -195,13 +195,18 @@ async def _fields(request: Request) -> dict[str, list[str]]:
                 items = ["on"] if value else []
             fields[str(key)] = [str(item) for item in items]
         return fields
-    form = await request.form()
+    form = await request.form(max_files=0, max_fields=FORM_FIELDS)  # and the body's limit
     return {key: [str(v) for v in form.getlist(key)] for key in form}
 
 
 def _wants_json(request: Request) -> bool:
     return (request.headers.get("content-type", "").startswith("application/json")
             or "application/json" in request.headers.get("accept", ""))
+
+
+FORM_FIELDS = 200
+"""The most fields a Lab run's form may send (the form has a few, and one per rule option):
+python-multipart stops reading past it."""
 
 
 @router.post("/lab/jobs")

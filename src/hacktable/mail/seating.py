@@ -11,7 +11,7 @@ from hacktable.mail.enable import Wanted, writes_orders
 from hacktable.mail.identity import normal_address
 from hacktable.mail.settings import MailSettings
 from hacktable.server.errors import NotAllowed, WrongMoment
-from hacktable.server.names import lookalike_key
+from hacktable.server.names import lookalike_key, normal_name
 from hacktable.server.service import Live
 from hacktable.store.mail import MailSeat
 from hacktable.store.records import BOT, FINISHED, HUMAN, LOBBY, OPEN
@@ -79,7 +79,7 @@ def check(live: Live, settings: MailSettings, players: Mapping[int, str],
                              mailed.get(seat), address)
         name = None
         if held.kind == OPEN:
-            name = " ".join(names.get(seat, "").split())
+            name = normal_name(names.get(seat, ""))
             if not name:
                 raise Rejected(f"Seat {seat + 1} is open: give the name its player sits "
                                "under (the other players see it), as well as the address.")

@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from hacktable.engine.errors import Rejected
 from hacktable.server import api, api_docs, pages
 from hacktable.server.api_docs import DOCS_STATIC
+from hacktable.server.bodies import BodyLimits
 from hacktable.server.broker import make_broker
 from hacktable.server.deadlines import run_deadlines
 from hacktable.server.errors import TableError
@@ -33,7 +34,7 @@ from hacktable.server.origin import SameOriginOnly
 from hacktable.server.parent import exit_with_parent
 from hacktable.server.pauses import PauseLog
 from hacktable.server.service import Table
-from hacktable.server.settings import Settings
+from hacktable.server.settings import BODY_LIMITS, Settings
 from hacktable.server.thinking import ThinkingPool
 from hacktable.store import Store, database_url
 
@@ -65,6 +66,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table.thinking = ThinkingPool(settings.bot_workers, settings.thinker_iterations,
                                       settings.thinker_seconds)
         table.move_rate = TokenBuckets(settings.moves_per_second * 3600, settings.move_burst)
+        table.move_items = settings.max_move_items
         await broker.start(table.on_message)
         app.state.table = table
         app.state.settings = settings
@@ -129,6 +131,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               settings.join_burst)  # the front page counts its misses too
     app.add_middleware(RateLimits, limits=app.state.limits)
     app.add_middleware(ClientAddress, trusted=settings.trusted_proxies)
+    app.add_middleware(BodyLimits, limits={name: getattr(settings, name)  # outermost: a body
+                                           for name in BODY_LIMITS})  # too large goes no further
     _errors(app)
     return app
 
@@ -176,7 +180,9 @@ def _errors(app: FastAPI) -> None:
                            "described at /docs.")
         if error.status_code == 405:
             return _answer(request, 405, "This address does not take that method; see /docs.")
-        return _answer(request, error.status_code, str(error.detail))
+        answer = _answer(request, error.status_code, str(error.detail))
+        answer.headers.update(error.headers or {})  # a 413 closes the connection
+        return answer
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> Any:

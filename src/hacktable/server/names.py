@@ -5,16 +5,24 @@ orders that name players ("backstab Ann"), and in email.
 Two names clash when their *look-alike keys* are equal: the name in Unicode compatibility
 form, case-folded, with every letter from another script that looks like a Latin one
 replaced by it (the confusables of Unicode's security report, via `confusable_homoglyphs`),
-and the few Latin shapes that are hard to tell apart in most fonts (l, I, 1, |; O and 0)
-folded together.
+the few Latin shapes that are hard to tell apart in most fonts (l, I, 1, |; O and 0)
+folded together, and accents dropped ("Ánn", "Zoë": a mark is easily missed, and "Ánn"
+typed as "A" plus a combining accent looks the same as the letter "Á").
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
 _LATIN_LOOKALIKES = str.maketrans({"1": "l", "i": "l", "|": "l", "0": "o"})
+_DIACRITICS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff"
+                         "\ufe20-\ufe2f]")
+"""The combining accents of Latin, Greek and Cyrillic letters (Unicode's combining
+diacritical mark blocks): an accent, typed on its own or as part of the letter, is easy to
+miss in a log or a plain-text mail, so "Ánn" is taken for "Ann". Marks that are letters'
+own parts in other scripts (Devanagari vowel signs, say) are kept."""
 
 
 @lru_cache(maxsize=4096)
@@ -35,10 +43,17 @@ def _as_latin(char: str) -> str:
     return char
 
 
+def normal_name(name: str) -> str:
+    """A name as it is kept and shown: spaces collapsed, in Unicode's composed form (NFC),
+    so "A" plus a combining accent is stored as the one letter "Á" it shows."""
+    return unicodedata.normalize("NFC", " ".join(name.split()))
+
+
 def lookalike_key(name: str) -> str:
     """What a name looks like, for comparing it with the others at the table."""
     plain = unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
-    latin = "".join(_as_latin(char) for char in plain).casefold()
+    bare = unicodedata.normalize("NFC", _DIACRITICS.sub("", unicodedata.normalize("NFD", plain)))
+    latin = "".join(_as_latin(char) for char in bare).casefold()
     return latin.translate(_LATIN_LOOKALIKES)
 
 

@@ -38,7 +38,8 @@ from hacktable.server.errors import (
 )
 from hacktable.server.limits import TokenBuckets
 from hacktable.server.live import Caller, Live
-from hacktable.server.names import clash
+from hacktable.server.bodies import check_move_size
+from hacktable.server.names import clash, normal_name
 from hacktable.server.security import (
     hash_matches,
     new_room_code,
@@ -132,6 +133,8 @@ class Table:
         """Where searching bots think (off the event loop); the server sets its size."""
         self.move_rate = TokenBuckets(0, 1)
         """Moves per seat (the server sets the rate; 0 per hour: no limit)."""
+        self.move_items = 4096
+        """The most values one move's JSON may hold (`Settings.max_move_items`)."""
 
     # -- creating and joining -----------------------------------------------------------
 
@@ -198,7 +201,7 @@ class Table:
         if asking is not None and asking.role == "host" and asking.referee:
             raise NotAllowed("You referee this match and see every secret in it, so you "
                              "cannot take a seat; the players sit from their own devices.")
-        name = " ".join(str(name).split())
+        name = normal_name(str(name))
         if not name:
             raise Rejected("Type the name the other players will know you by.")
         if not name.isprintable():
@@ -420,6 +423,8 @@ class Table:
         if self.move_rate.take(key) > 0:
             raise TooFast("You are sending moves faster than the table takes them; wait a "
                           "moment and send again.")
+        if text is None:
+            check_move_size(action, self.move_items)  # before the game walks it
 
         def step(live: Live, now: float) -> clockwork.ClockState:
             self._check_may_act(live, seat, now)
@@ -465,6 +470,7 @@ class Table:
             self._check_may_act(live, seat)
             match = live.match
             if text is None:
+                check_move_size(action, self.move_items)
                 check_depth(action)
             parsed = (match.game.parse(match.state, seat, text) if text is not None
                       else match.game.action_from_json(action))

@@ -9,6 +9,10 @@ from pathlib import Path
 from hacktable.server.clock import Clock, OffsetClock, SystemClock
 
 DEFAULT_TICK = 0.25
+BODY_LIMITS = ("max_move_bytes", "max_move_items", "max_socket_message", "max_name_bytes",
+               "max_create_bytes", "max_mail_bytes", "max_lab_bytes", "max_other_bytes")
+"""The size limits of what a client sends, each set by `HACKTABLE_` and its name in capitals
+(`HACKTABLE_MAX_MOVE_BYTES`); docs/security.md has the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +130,29 @@ class Settings:
     games before it starts, and says so: 200 games of five default thinkers (64 each) fit,
     5,000 of five `thinker:1024` are cut to 39. 0: no cap."""
 
+    max_move_bytes: int = 64 * 1024
+    """The largest body a move may send (POST /act and /check), in bytes: a written move is
+    at most 20,000 characters (60 KB of UTF-8 at worst); no game's JSON move comes near."""
+    max_move_items: int = 4096
+    """The most values (lists, objects and what is in them) one move's JSON may hold, over
+    HTTP or the socket: the largest move of any game holds a few dozen."""
+    max_socket_message: int = 32_000
+    """The longest message read from a screen's socket, in characters; longer ones are
+    answered 413."""
+    max_name_bytes: int = 4 * 1024
+    """The largest body taking a seat may send (a seat and a name of 60 characters)."""
+    max_create_bytes: int = 32 * 1024
+    """The largest body creating a match may send (game, seats, options, bots): the game
+    with the most rule options sends about 2 KB with every one of them set."""
+    max_mail_bytes: int = 64 * 1024
+    """The largest body the email-play routes may send (the host's form names up to 64
+    seats with an address of 254 characters and a name each: about 25 KB)."""
+    max_lab_bytes: int = 32 * 1024
+    """The largest Lab run's form (games, bots, options and at most 60 sweep cells)."""
+    max_other_bytes: int = 4 * 1024
+    """The largest body any other request may send (host controls, play again, a page's
+    form): each carries a few fields or none."""
+
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
         env = os.environ
@@ -159,6 +186,7 @@ class Settings:
             "bot_pace": _number(env, "HACKTABLE_BOT_PACE"),
             "setup_lane": _whole(env, "HACKTABLE_SETUP_LANE"),
             "moves_per_second": _number(env, "HACKTABLE_MOVES_PER_SECOND"),
+            **{name: _whole(env, "HACKTABLE_" + name.upper()) for name in BODY_LIMITS},
             "move_burst": _number(env, "HACKTABLE_MOVE_BURST"),
             "lab_jobs": _whole(env, "HACKTABLE_LAB_JOBS"),
             "lab_open": _flag(env, "HACKTABLE_LAB_OPEN"),

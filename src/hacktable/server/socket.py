@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from hacktable.engine.errors import Rejected
+from hacktable.engine.match import MAX_DEPTH
 from hacktable.server import presenter, wire
 from hacktable.server.errors import TableError
 from hacktable.server.live import Caller, Live
@@ -88,6 +89,7 @@ async def watch(websocket: WebSocket) -> None:
     patching = patches and not html
     tells_sent = wanted is None or "match" in wanted  # who has sent is the match's part
     feed = _Feed()
+    longest = websocket.app.state.settings.max_socket_message
 
     async def pump() -> None:
         seen = [-1]
@@ -146,7 +148,7 @@ async def watch(websocket: WebSocket) -> None:
                     feed.resend = True  # the pump sends it, in its order
                     live.bell.ring()
                 continue
-            answer = await socket_move(table, live, caller, presented, text)
+            answer = await socket_move(table, live, caller, presented, text, longest)
             if answer is not None:
                 await websocket.send_text(answer)
 
@@ -174,7 +176,7 @@ async def watch(websocket: WebSocket) -> None:
 
 
 async def socket_move(table: Table, live: Live, caller: Caller, presented: str | None,
-                      text: str) -> str | None:
+                      text: str, longest: int = MAX_SOCKET_MOVE) -> str | None:
     """Make a move that came over the WebSocket, as POST /act would, and say how it went.
 
     `{"type": "act", "id": 7, "action": {...}}` (or `"text": "..."` in the game's notation)
@@ -182,16 +184,17 @@ async def socket_move(table: Table, live: Live, caller: Caller, presented: str |
     "id": 7, "status": 409, "detail": "..."}` with the sentence POST /act would give. The
     new screen follows as a push, as for a move made any other way. Moves skip the HTTP
     layers, which cost more than the move itself (docs/server.md, "Where the time goes")."""
-    if len(text) > MAX_SOCKET_MOVE:  # answered, not dropped: the page can say why
+    if len(text) > longest:  # answered, not dropped: the page can say why
         return wire.dumps({"type": "refused", "id": None, "status": 413,
                            "detail": f"A message on the socket is at most "
-                                     f"{MAX_SOCKET_MOVE:,} characters; send a shorter move."})
+                                     f"{longest:,} characters; send a shorter move."})
     if '"act"' not in text:
         return None
     try:
         message = wire.loads(text)
-    except ValueError:
-        return None
+    except ValueError as error:  # a move that cannot be read is answered like any refusal
+        return wire.dumps({"type": "refused", "id": None, "status": 400,
+                           "detail": _unreadable(error)})
     if not isinstance(message, dict) or message.get("type") != "act":
         return None
     ident = message.get("id")
@@ -279,6 +282,15 @@ def _sent_message(live: Live, caller: Caller, sent: Any, html: bool) -> str:
         message["html"] = render_status({"match": presenter.match_info(live),
                                          "viewer": caller.viewer, "role": caller.role})
     return wire.dumps(message)
+
+
+def _unreadable(error: ValueError) -> str:
+    """Why a move sent on the socket could not be read, as a sentence (orjson reads JSON
+    at most 1,024 levels deep)."""
+    if "depth" in str(error):
+        return (f"A move nests its parts at most {MAX_DEPTH} deep; send the move as the "
+                "game's controls make it.")
+    return "A move on the socket is a JSON object, as the API describes; this one is not JSON."
 
 
 def _reason(text: str) -> str:
