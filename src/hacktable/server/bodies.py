@@ -35,13 +35,12 @@ class Kind:
 
 
 MOVE = Kind("max_move_bytes", "A move", "send a shorter move, as the game's controls make it")
-NAME = Kind("max_name_bytes", "Taking a seat", "send the seat and a name of at most 60 "
-            "characters")
+NAME = Kind("max_name_bytes", "Taking a seat", "send the seat and a short name")
 CREATE = Kind("max_create_bytes", "A new match's settings",
               "send the game, seats, options and bots only")
 MAIL = Kind("max_mail_bytes", "Email play's settings", "send one address and name a seat")
 LAB = Kind("max_lab_bytes", "A Lab run's form", "send fewer options or sweeps")
-OTHER = Kind("max_other_bytes", "This request", "send only what the API describes at /docs")
+OTHER = Kind("max_other_bytes", "A request to this address", "send only what the API describes at /docs")
 
 ROUTES: tuple[tuple[re.Pattern[str], Kind], ...] = (
     (re.compile(r"^/api/matches/[^/]+/(?:act|check)/?$"), MOVE),
@@ -66,8 +65,8 @@ def size(limit: int) -> str:
 
 
 def sentence(kind: Kind, limit: int) -> str:
-    return (f"{kind.what} is at most {size(limit)}; this request sent more, so it was not "
-            f"read: {kind.advice}.")
+    return (f"{kind.what} is at most {size(limit)}; this one was larger and was not read: "
+            f"{kind.advice}.")
 
 
 class BodyTooLarge(HTTPException):

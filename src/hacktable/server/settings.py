@@ -140,7 +140,8 @@ class Settings:
     """The longest message read from a screen's socket, in characters; longer ones are
     answered 413."""
     max_name_bytes: int = 4 * 1024
-    """The largest body taking a seat may send (a seat and a name of 60 characters)."""
+    """The largest body taking a seat may send (a seat and a name: 24 characters, at most
+    12 bytes each written as JSON escapes)."""
     max_create_bytes: int = 32 * 1024
     """The largest body creating a match may send (game, seats, options, bots): the game
     with the most rule options sends about 2 KB with every one of them set."""
