@@ -40,7 +40,8 @@ CREATE = Kind("max_create_bytes", "A new match's settings",
               "send the game, seats, options and bots only")
 MAIL = Kind("max_mail_bytes", "Email play's settings", "send one address and name a seat")
 LAB = Kind("max_lab_bytes", "A Lab run's form", "send fewer options or sweeps")
-OTHER = Kind("max_other_bytes", "A request to this address", "send only what the API describes at /docs")
+OTHER = Kind("max_other_bytes", "A request to this address",
+             "send only what the API describes at /docs")
 
 ROUTES: tuple[tuple[re.Pattern[str], Kind], ...] = (
     (re.compile(r"^/api/matches/[^/]+/(?:act|check)/?$"), MOVE),

@@ -24,6 +24,7 @@ from hacktable.engine.seats import seat_names
 from hacktable.games import get_game
 from hacktable.server import bots as seat_bots
 from hacktable.server import clockwork, housekeeping, wire
+from hacktable.server.bodies import check_move_size
 from hacktable.server.broker import LocalBroker
 from hacktable.server.clock import Clock, iso
 from hacktable.server.errors import (
@@ -38,7 +39,6 @@ from hacktable.server.errors import (
 )
 from hacktable.server.limits import TokenBuckets
 from hacktable.server.live import Caller, Live
-from hacktable.server.bodies import check_move_size
 from hacktable.server.names import clash, normal_name
 from hacktable.server.security import (
     hash_matches,
