@@ -258,3 +258,18 @@ def test_an_attack_does_not_stall_another_table(table_server: Server, kind: str)
     assert sent[0] >= 2, sent
     assert attacked / quiet < STALL_BOUND, (kind, quiet, attacked, sent[0])
     assert "Traceback" not in table_server.log()
+
+
+def test_a_lab_form_with_too_many_fields_or_a_file_is_refused_with_a_sentence(
+        table_server: Server):
+    lab = httpx.Client(base_url=table_server.url, timeout=30)
+    many = [("option", f"o{n}=1") for n in range(300)]
+    answers = [
+        lab.post("/lab/jobs", data={"game": "rexfurum", "option": [v for _, v in many]},
+                 headers={"accept": "application/json"}),
+        lab.post("/lab/jobs", data={"game": "rexfurum"}, files={"upload": b"x" * 100},
+                 headers={"accept": "application/json"}),
+    ]
+    for answer in answers:
+        assert answer.status_code == 400, answer.text[:300]
+        assert "at most 200 fields and no files" in answer.json()["detail"], answer.text[:300]

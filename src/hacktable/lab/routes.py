@@ -24,6 +24,7 @@ from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.exceptions import HTTPException
 
 from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
@@ -195,7 +196,13 @@ async def _fields(request: Request) -> dict[str, list[str]]:
                 items = ["on"] if value else []
             fields[str(key)] = [str(item) for item in items]
         return fields
-    form = await request.form(max_files=0, max_fields=FORM_FIELDS)  # and the body's limit
+    try:  # within the body's limit too (`server/bodies.py`)
+        form = await request.form(max_files=0, max_fields=FORM_FIELDS)
+    except HTTPException as error:
+        if error.status_code != 400:  # a body over its limit is answered 413 as it is
+            raise
+        raise Rejected(f"A Lab run's form has at most {FORM_FIELDS} fields and no files; "
+                       "send it as the Lab page makes it.") from None
     return {key: [str(v) for v in form.getlist(key)] for key in form}
 
 
