@@ -73,8 +73,9 @@ def attacks(base: str) -> dict[str, Attack]:
     s = services()
     rex = s.open_table(base, ["Mal", "Ory", None, None, None])
     cpu = s.open_table(base, ["Cam", "Dev"], game="cpu")
-    mover = next(seat for seat, api in cpu.seats.items()
-                 if api.get(f"/api/matches/{cpu.code}/view").json().get("prompt"))
+    mover = next(seat for seat, api in cpu.seats.items()  # whose turn it is
+                 if (api.get(f"/api/matches/{cpu.code}/view").json().get("prompt")
+                     or {}).get("kind") == "turn")
     headers = {"content-type": "application/json"}
     big_act = json.dumps({"action": {"orders": [1] * 3_500_000}}).encode()
     cards = json.dumps({"action": {"do": "load", "cards": list(range(1_000_000))}}).encode()

@@ -142,10 +142,14 @@ def test_the_largest_legitimate_bodies_pass(table_server: Server):
     assert joined.status_code == 200, joined.text[:300]
 
 
+def _prompt(screen: dict) -> str | None:
+    return (screen.get("prompt") or {}).get("kind")
+
+
 def _cpu_mover(server: Server) -> tuple[str, Api, str]:
     table = open_table(server.url, ["Cam", "Dev"], game="cpu")
     seat = next(s for s, api in table.seats.items()
-                if api.get(f"/api/matches/{table.code}/view").json().get("prompt"))
+                if _prompt(api.get(f"/api/matches/{table.code}/view").json()) == "turn")
     return table.code, table.seats[seat], table.tokens[seat]
 
 
