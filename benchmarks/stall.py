@@ -1,11 +1,14 @@
 """Another table's latency while one client sends oversized or costly bodies.
 
     .venv/bin/python benchmarks/stall.py [--requests 60] [--attacks all|act,create,...]
+        [--per-second 0]
 
 Starts a real `uvicorn` server (SQLite, the tests' helper), opens a Rex Furum table whose
 seat reads its screen (`GET /api/matches/CODE/view`) over and over, and prints that
-reader's p50 and p99: quiet, then while a second client (a thread of this process) sends
-one kind of attack as fast as the server answers:
+reader's p50 and p99: quiet, then while a second client (a process of its own) sends
+one kind of attack as fast as the server answers (or `--per-second`, as the tests do).
+
+The attacks (`tests/security/attacks.py`, `KINDS`):
 
 - `act`: a seat posts a 10 MB move (`{"action": {"orders": [1, 1, ...]}}`, 3.5 million
   items) with its `Content-Length`;
@@ -14,27 +17,27 @@ one kind of attack as fast as the server answers:
 - `cards-small`: the same with 10,000 cards (49 KB, within the move's body limit);
 - `create`: an anonymous client creates a match with 500,000 bots (9 MB).
 
-Each attack is also counted: how many the attacker sent, and the statuses it was answered.
-Nothing here asserts on time; it prints figures (docs/security.md, "Body limits").
+The attacker runs in a process of its own (`tests/security/attacks.py`), so its own
+work is not timed as the server's; the count of attacks it finished is printed beside.
+Nothing here asserts on time; it prints figures (docs/security.md, "Bodies are read only
+as far as they can legitimately go").
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import statistics
 import sys
 import tempfile
-import threading
 import time
-from collections import Counter
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
+ATTACKS = 6
+"""Attacks finished while the other table is read, at least (and `--requests` reads)."""
 
 
 def services():  # type: ignore[no-untyped-def]
@@ -60,73 +63,28 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def chunks(body: bytes, size: int = 64 * 1024) -> Iterator[bytes]:
-    for start in range(0, len(body), size):
-        yield body[start:start + size]
+def under(kind: str, base: str, reader: httpx.Client, path: str, count: int,
+          per_second: float) -> tuple[list[float], int]:
+    """The reader's latencies while the attack runs again and again, from a process of its
+    own (`tests/security/attacks.py`), at least `ATTACKS` of them, and how many it
+    finished meanwhile."""
+    from tests.security.attacks import Attacker
 
-
-Attack = Callable[[httpx.Client], int]
-
-
-def attacks(base: str) -> dict[str, Attack]:
-    """Each attack as one request; it returns the status it was answered (0: cut off)."""
-    s = services()
-    rex = s.open_table(base, ["Mal", "Ory", None, None, None])
-    cpu = s.open_table(base, ["Cam", "Dev"], game="cpu")
-    mover = next(seat for seat, api in cpu.seats.items()  # whose turn it is
-                 if (api.get(f"/api/matches/{cpu.code}/view").json().get("prompt")
-                     or {}).get("kind") == "turn")
-    headers = {"content-type": "application/json"}
-    big_act = json.dumps({"action": {"orders": [1] * 3_500_000}}).encode()
-    cards = json.dumps({"action": {"do": "load", "cards": list(range(1_000_000))}}).encode()
-    few_cards = json.dumps({"action": {"do": "load", "cards": list(range(10_000))}}).encode()
-    bots = json.dumps({"game": "rexfurum", "seats": 5,
-                       "bots": {str(n): "loyal" for n in range(500_000)}}).encode()
-    rex_token, cpu_token = rex.tokens[0], cpu.tokens[mover]
-
-    def post(client: httpx.Client, path: str, body: object, token: str | None = None) -> int:
-        sent = dict(headers, **({"authorization": f"Bearer {token}"} if token else {}))
-        try:
-            return client.post(path, content=body, headers=sent).status_code  # type: ignore[arg-type]
-        except httpx.HTTPError:
-            return 0
-
-    return {
-        "act": lambda c: post(c, f"/api/matches/{rex.code}/act", big_act, rex_token),
-        "act-chunked": lambda c: post(c, f"/api/matches/{rex.code}/act", chunks(big_act),
-                                      rex_token),
-        "cards": lambda c: post(c, f"/api/matches/{cpu.code}/act", cards, cpu_token),
-        "cards-small": lambda c: post(c, f"/api/matches/{cpu.code}/act", few_cards,
-                                      cpu_token),
-        "create": lambda c: post(c, "/api/matches", bots),
-    }
-
-
-def under(attack: Attack, base: str, reader: httpx.Client, path: str,
-          count: int) -> tuple[list[float], Counter[int]]:
-    """The reader's latencies while `attack` runs again and again on its own connection."""
-    stop = threading.Event()
-    answered: Counter[int] = Counter()
-
-    def attacker() -> None:
-        with httpx.Client(base_url=base, timeout=60) as client:
-            while not stop.is_set():
-                answered[attack(client)] += 1
-
-    thread = threading.Thread(target=attacker, daemon=True)
-    thread.start()
-    time.sleep(0.5)  # the first attack is under way
-    try:
-        return latencies(reader, path, count), answered
-    finally:
-        stop.set()
-        thread.join(120)
+    with Attacker(base, kind, per_second) as attacker:
+        while attacker.sent < 1:  # the first attack is through: the process is at work
+            time.sleep(0.05)
+        first, seen = attacker.sent, []
+        while len(seen) < count or attacker.sent < first + ATTACKS:
+            seen += latencies(reader, path, 1)
+        return seen, attacker.sent - first
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=60)
     parser.add_argument("--attacks", default="all")
+    parser.add_argument("--per-second", type=float, default=0,
+                        help="attacks a second at most (0: each as soon as answered)")
     args = parser.parse_args()
     s = services()
     with tempfile.TemporaryDirectory() as folder:
@@ -139,19 +97,19 @@ def main() -> None:
                                   headers={"authorization": f"Bearer {victim.tokens[0]}"})
             latencies(reader, path, 10)  # warm
             quiet = latencies(reader, path, args.requests)
-            chosen = attacks(server.url)
-            names = list(chosen) if args.attacks == "all" else args.attacks.split(",")
-            print(f"{'another table GET /view':38} {'p50 ms':>8} {'p99 ms':>8} {'ratio':>6}"
-                  "  attacker's answers")
-            print(f"{'quiet':38} {quantile(quiet, .5) * 1e3:8.1f} "
+            from tests.security.attacks import KINDS
+
+            names = list(KINDS) if args.attacks == "all" else args.attacks.split(",")
+            print(f"{'another table GET /view':24} {'p50 ms':>8} {'p99 ms':>8} {'ratio':>6}"
+                  "  attacks sent")
+            print(f"{'quiet':24} {quantile(quiet, .5) * 1e3:8.1f} "
                   f"{quantile(quiet, .99) * 1e3:8.1f} {1:6.1f}")
             for name in names:
-                seen, answered = under(chosen[name], server.url, reader, path, args.requests)
+                seen, sent = under(name, server.url, reader, path, args.requests,
+                                   args.per_second)
                 ratio = statistics.median(seen) / statistics.median(quiet)
-                counts = ", ".join(f"{n}x {status or 'cut'}" for status, n in
-                                   sorted(answered.items()))
-                print(f"{'under ' + name:38} {quantile(seen, .5) * 1e3:8.1f} "
-                      f"{quantile(seen, .99) * 1e3:8.1f} {ratio:6.1f}  {counts}", flush=True)
+                print(f"{'under ' + name:24} {quantile(seen, .5) * 1e3:8.1f} "
+                      f"{quantile(seen, .99) * 1e3:8.1f} {ratio:6.1f}  {sent}", flush=True)
         finally:
             with contextlib.suppress(Exception):
                 server.stop()
