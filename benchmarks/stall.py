@@ -1,11 +1,12 @@
 """Another table's latency while one client sends oversized or costly bodies.
 
     .venv/bin/python benchmarks/stall.py [--requests 60] [--attacks all|act,create,...]
-        [--per-second 0]
+        [--per-second 0] [--every 0.02]
 
 Starts a real `uvicorn` server (SQLite, the tests' helper), opens a Rex Furum table whose
-seat reads its screen (`GET /api/matches/CODE/view`) over and over, and prints that
-reader's p50 and p99: quiet, then while a second client (a process of its own) sends
+seat reads its screen (`GET /api/matches/CODE/view`) every 20 ms, each read timed from
+when it was due (a stall delays every read due during it, as it delays every player), and
+prints that reader's p50 and p99: quiet, then while a second client (a process of its own) sends
 one kind of attack as fast as the server answers (or `--per-second`, as the tests do).
 
 The attacks (`tests/security/attacks.py`, `KINDS`):
@@ -32,8 +33,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-
-import httpx
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 ATTACKS = 6
@@ -48,22 +48,12 @@ def services():  # type: ignore[no-untyped-def]
     return tests.services
 
 
-def latencies(client: httpx.Client, path: str, count: int) -> list[float]:
-    """Seconds each of `count` reads of `path` took, one after another."""
-    found = []
-    for _ in range(count):
-        started = time.perf_counter()
-        client.get(path).raise_for_status()
-        found.append(time.perf_counter() - started)
-    return found
-
-
 def quantile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def under(kind: str, base: str, reader: httpx.Client, path: str, count: int,
+def under(kind: str, base: str, reader: Any, count: int,
           per_second: float) -> tuple[list[float], int]:
     """The reader's latencies while the attack runs again and again, from a process of its
     own (`tests/security/attacks.py`), at least `ATTACKS` of them, and how many it
@@ -73,9 +63,8 @@ def under(kind: str, base: str, reader: httpx.Client, path: str, count: int,
     with Attacker(base, kind, per_second) as attacker:
         while attacker.sent < 1:  # the first attack is through: the process is at work
             time.sleep(0.05)
-        first, seen = attacker.sent, []
-        while len(seen) < count or attacker.sent < first + ATTACKS:
-            seen += latencies(reader, path, 1)
+        first = attacker.sent
+        seen = reader.reads(count, lambda: attacker.sent < first + ATTACKS)
         return seen, attacker.sent - first
 
 
@@ -85,6 +74,9 @@ def main() -> None:
     parser.add_argument("--attacks", default="all")
     parser.add_argument("--per-second", type=float, default=0,
                         help="attacks a second at most (0: each as soon as answered)")
+    parser.add_argument("--every", type=float, default=0.02,
+                        help="seconds between the other table's reads (each timed from when "
+                             "it was due)")
     args = parser.parse_args()
     s = services()
     with tempfile.TemporaryDirectory() as folder:
@@ -92,11 +84,12 @@ def main() -> None:
         server.start()
         try:
             victim = s.open_table(server.url, ["Ann", "Bob", None, None, None])
-            path = f"/api/matches/{victim.code}/view"
-            reader = httpx.Client(base_url=server.url, timeout=60,
-                                  headers={"authorization": f"Bearer {victim.tokens[0]}"})
-            latencies(reader, path, 10)  # warm
-            quiet = latencies(reader, path, args.requests)
+            from tests.security.attacks import Reader
+
+            reader = Reader(server.url, f"/api/matches/{victim.code}/view", victim.tokens[0],
+                            args.every)
+            reader.reads(10)  # warm
+            quiet = reader.reads(args.requests)
             from tests.security.attacks import KINDS
 
             names = list(KINDS) if args.attacks == "all" else args.attacks.split(",")
@@ -105,8 +98,7 @@ def main() -> None:
             print(f"{'quiet':24} {quantile(quiet, .5) * 1e3:8.1f} "
                   f"{quantile(quiet, .99) * 1e3:8.1f} {1:6.1f}")
             for name in names:
-                seen, sent = under(name, server.url, reader, path, args.requests,
-                                   args.per_second)
+                seen, sent = under(name, server.url, reader, args.requests, args.per_second)
                 ratio = statistics.median(seen) / statistics.median(quiet)
                 print(f"{'under ' + name:24} {quantile(seen, .5) * 1e3:8.1f} "
                       f"{quantile(seen, .99) * 1e3:8.1f} {ratio:6.1f}  {sent}", flush=True)

@@ -9,7 +9,7 @@ import contextlib
 import json
 import multiprocessing
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from multiprocessing.sharedctypes import Synchronized
 from multiprocessing.synchronize import Event
 from types import TracebackType
@@ -108,3 +108,30 @@ class Attacker:
         if self._process.is_alive():
             self._process.kill()
             self._process.join()
+
+
+class Reader:
+    """Reads another table's screen on a schedule, one read due every `every` seconds, each
+    read's latency counted from when it was due: a server that stalls for a second delays
+    every read due in that second, as it delays every player, where reads one after another
+    would count it once (and their median would miss it)."""
+
+    def __init__(self, base: str, path: str, token: str, every: float = 0.02) -> None:
+        self.path = path
+        self.every = every
+        self.client = httpx.Client(base_url=base, timeout=60,
+                                   headers={"authorization": f"Bearer {token}"})
+
+    def reads(self, count: int, more: Callable[[], bool] = lambda: False) -> list[float]:
+        """At least `count` reads, and more while `more()` says so: their latencies."""
+        found: list[float] = []
+        start = time.perf_counter()
+        while len(found) < count or more():
+            due = start + len(found) * self.every
+            time.sleep(max(0.0, due - time.perf_counter()))
+            self.client.get(self.path).raise_for_status()
+            found.append(time.perf_counter() - due)
+        return found
+
+    def close(self) -> None:
+        self.client.close()
