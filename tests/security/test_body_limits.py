@@ -226,3 +226,14 @@ def test_a_lab_form_with_too_many_fields_or_a_file_is_refused_with_a_sentence(
     for answer in answers:
         assert answer.status_code == 400, answer.text[:300]
         assert "at most 200 fields and no files" in answer.json()["detail"], answer.text[:300]
+
+
+def test_a_move_is_counted_value_by_value_up_to_the_limit():
+    from hacktable.engine.errors import Rejected
+    from hacktable.server.bodies import check_move_size
+
+    for fits in ({"a": [1] * 4094}, [[[]] * 2000] * 2, 5, [], {"do": "load", "cards": [1]}):
+        check_move_size(fits, 4096)
+    for too_many in ({"a": [1] * 4095}, [[[]] * 2047] * 2, [[[[]] * 10] * 10] * 41):
+        with pytest.raises(Rejected, match="at most 4,096 values"):
+            check_move_size(too_many, 4096)

@@ -153,19 +153,18 @@ def _escape(text: str) -> str:
 
 def check_move_size(action: Any, most: int) -> None:
     """Refuse a move holding more than `most` values (lists, objects and what is in them),
-    counted without recursion and stopping at the limit: a move small enough to read can
-    still hold thousands of card numbers for the game to walk one by one."""
+    counted without recursion: a list's or an object's length counts at once, before any
+    of it is looked at, so no more than `most` values are ever looked at. A move small
+    enough to read can still hold thousands of card numbers for the game to walk."""
     if most <= 0 or not isinstance(action, dict | list):
         return
     stack: list[Any] = [action]
-    count = 0
+    count = 1
     while stack:
         value = stack.pop()
-        count += 1
+        items = value.values() if isinstance(value, dict) else value
+        count += len(items)
         if count > most:
             raise Rejected(f"A move holds at most {most:,} values; send the move as the "
                            "game's controls make it.")
-        if isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
+        stack.extend(item for item in items if isinstance(item, dict | list))
