@@ -378,7 +378,16 @@ def serve(
         f"(matches stored in {default_url(settings.database_url)})")
     _say_where_friends_go(settings, host, port)
     # the table reads X-Forwarded-For itself, from the proxies named above only
-    uvicorn.run(application, host=host, port=port, log_level="warning", proxy_headers=False)
+    uvicorn.run(application, host=host, port=port, log_level="warning", proxy_headers=False,
+                ws_max_size=socket_frame_limit(settings.max_socket_message))
+
+
+def socket_frame_limit(characters: int) -> int:
+    """The largest socket message the server takes in at all, in bytes: every message the
+    app reads (`characters` of UTF-8, four bytes each at most) and some over it, which it
+    answers 413; one larger than that closes the socket (1009) unread, instead of being
+    held whole (uvicorn's own limit is 16 MB)."""
+    return 4 * characters + 4096
 
 
 def _say_where_friends_go(settings: Any, host: str, port: int) -> None:

@@ -182,7 +182,7 @@ def test_a_socket_message_nested_past_json_depth_is_answered(table_server: Serve
 READS = 40
 STALL_BOUND = 5.0
 """Another table's median read may be this many times its quiet median under attack: a
-generous bound for a loaded two-core machine (before the limits it was 16 to 230)."""
+generous bound for a loaded two-core machine (before the limits it was 1,000 to 8,000)."""
 ATTACKS_PER_SECOND = 4
 """The attacker's pace: each attack took the old server 0.4 to 3.5 s, so it was never idle;
 now each is refused at once, and at full speed the attacker's own sending (10 MB each)
@@ -196,7 +196,8 @@ within the body limit, is refused by its count (the test above)."""
 
 @pytest.mark.parametrize("kind", STALLS)
 def test_an_attack_does_not_stall_another_table(table_server: Server, kind: str):
-    """Before the limits the ratio was 40 to 400 (`benchmarks/stall.py --per-second 4`)."""
+    """Before the limits the ratio was 1,000 to 8,000 (`benchmarks/stall.py --per-second 4`
+    gives the figures)."""
     victim = open_table(table_server.url, ["Ann", "Bob", None, None, None])
     reader = Reader(table_server.url, f"/api/matches/{victim.code}/view", victim.tokens[0])
     try:
