@@ -52,9 +52,16 @@ def deal_row(match: Match, seat: int, cards: Sequence[str]) -> None:
         match.submit(seat, Place("right"))
 
 
+def wrong(match: Match, seat: int) -> str:
+    """A well-formed wrong answer to the seat's code task: as many letters and digits as
+    the code, every one different (a malformed one is refused, not failed)."""
+    code = match.state["tasks"][seat]["secret"]["answer"]
+    return "".join("A" if ch != "A" else "C" for ch in code)
+
+
 def solve(match: Match, seat: int, right: bool = True) -> None:
     task = match.state["tasks"][seat]
-    answer = task["public"]["code"] if right else "WRONG"
+    answer = task["public"]["code"] if right else wrong(match, seat)
     match.submit(seat, Answer(answer))
 
 
@@ -63,4 +70,4 @@ def events(match: Match, kind: str) -> list[dict]:
 
 
 __all__ = ["ADA", "BRUNO", "CHIARA", "DMITRI", "GAME", "Discard", "Draw", "Place", "Stop",
-           "deal_row", "events", "plan", "snapshot", "solve", "stack", "table"]
+           "deal_row", "events", "plan", "snapshot", "solve", "stack", "table", "wrong"]

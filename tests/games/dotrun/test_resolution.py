@@ -8,7 +8,19 @@ import pytest
 from hacktable.games.dotrun.actions import Answer, Stop
 from hacktable.games.dotrun.cards import acting_as
 
-from .helpers import ADA, BRUNO, CHIARA, DMITRI, GAME, deal_row, events, plan, solve, table
+from .helpers import (
+    ADA,
+    BRUNO,
+    CHIARA,
+    DMITRI,
+    GAME,
+    deal_row,
+    events,
+    plan,
+    solve,
+    table,
+    wrong,
+)
 
 
 def test_failed_hack_raises_alertness_by_two_and_locks_the_terminal():
@@ -172,7 +184,7 @@ def test_alarm_from_failed_hacks_stops_runners_by_default():
         plan(match, "i1-goal", "i1-goal", "run", "o3-m2")
         solve(match, ADA)
         solve(match, BRUNO)
-        match.submit(DMITRI, Answer("wrong"))
+        match.submit(DMITRI, Answer(wrong(match, DMITRI)))
         deal_row(match, CHIARA, ["cd", "touch", "touch"])
         assert match.state["result"]["won"] is won
 
@@ -184,7 +196,7 @@ def test_lockouts_that_cut_off_the_goal_lose():
     match.state["locked"] = ["i2"]  # blue inner terminal: red+blue goal path is dead
     match.state["supply"] = 4
     plan(match, "hold", "hold", "i4-goal", "hold")  # green hacker fails
-    match.submit(CHIARA, Answer("wrong"))
+    match.submit(CHIARA, Answer(wrong(match, CHIARA)))
     assert match.state["result"]["reason"] == "lockout"
 
 

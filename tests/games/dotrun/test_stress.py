@@ -9,7 +9,7 @@ import pytest
 from hacktable.engine import Rejected
 from hacktable.games.dotrun.actions import Answer, Discard, Draw, Place, Stop
 
-from .helpers import ADA, BRUNO, CHIARA, DMITRI, GAME, events, plan, snapshot, stack, table
+from .helpers import ADA, BRUNO, CHIARA, DMITRI, GAME, events, plan, snapshot, stack, table, wrong
 
 
 def stressed(**options):
@@ -163,7 +163,7 @@ def test_the_task_is_shown_only_to_its_hacker_and_its_answer_to_nobody():
 def test_an_answer_is_final():
     """Ruling: a hacker sends one answer; it stands until resolution."""
     match = stressed()
-    match.submit(ADA, Answer("nope"))
+    match.submit(ADA, Answer(wrong(match, ADA)))
     with pytest.raises(Rejected, match="already sent"):
         match.submit(ADA, Answer("again"))
 
@@ -190,7 +190,7 @@ def test_timeout_closes_the_thirty_seconds():
 def test_stress_ends_early_when_nobody_can_do_more():
     """Ruling: once every hacker answered and every runner is done, the phase closes."""
     match = stressed()
-    match.submit(ADA, Answer("x"))
+    match.submit(ADA, Answer(wrong(match, ADA)))
     match.submit(BRUNO, Stop())
     assert match.state["phase"] == "stress"
     match.submit(CHIARA, Stop())
@@ -216,3 +216,59 @@ def test_a_runner_is_told_while_drawing_that_a_short_row_stays_put():
         match.submit(BRUNO, Draw())
         match.submit(BRUNO, Place(side))
     assert "you stay where you are" not in match.prompts()[BRUNO].text
+
+
+def seeded(colour_space: str, path: str, **options):
+    """A match with the seed's tasks where Ada hacks `path` from `colour_space`."""
+    match = table([colour_space, "o1", "o2", "o4"], tasks="seed", blue_passcode="text",
+                  **options)
+    plan(match, path, "run", "run", "hold")
+    return match
+
+
+def test_a_malformed_passcode_is_refused_and_changes_nothing():
+    """Seed 6: blue paths are hacked "by listening to a recording and typing in the
+    passcode"; a failure moves "the alertness meter up by 2" and locks the terminal. The
+    play-test's "343" for a 4-digit passcode was a slip, not an answer: it is refused with
+    a sentence, nothing changes, and the hacker answers again; the well-formed answer is
+    final."""
+    match = seeded("o3", "o1-m1")
+    task = match.state["tasks"][ADA]
+    assert task["kind"] == "audio" and task["public"]["digits"] == 4
+    before = snapshot(match.state)
+    for slip in ("343", "12", "12345", "4 3 2 l"):
+        with pytest.raises(Rejected, match="Nothing was sent"):
+            match.submit(ADA, Answer(slip))
+        assert snapshot(match.state) == before
+    assert not match.prompts()[ADA].submitted
+    match.submit(ADA, Answer(task["secret"]["answer"]))
+    with pytest.raises(Rejected, match="already sent"):
+        match.submit(ADA, Answer("1234"))
+
+
+def test_a_malformed_dna_script_or_password_is_refused():
+    """Green: "editing the string of DNA" (a whole string is no edit); red: "guessing what
+    password the account-holder might have chosen" (a word and a number, as the helpdesk
+    note says). Both refused unsent; an empty answer still gives up on purpose."""
+    green = seeded("o6", "o7-m5")
+    assert green.state["tasks"][ADA]["kind"] == "dna"
+    before = snapshot(green.state)
+    with pytest.raises(Rejected, match="One letter at a time"):
+        green.submit(ADA, Answer(green.state["tasks"][ADA]["public"]["authorised"]))
+    assert snapshot(green.state) == before
+    green.submit(ADA, Answer(""))
+    assert green.state["answers"][ADA] == ""
+    red = seeded("o0", "o3-m2")
+    assert red.state["tasks"][ADA]["kind"] == "mugtome"
+    before = snapshot(red.state)
+    with pytest.raises(Rejected, match="word followed by a number"):
+        red.submit(ADA, Answer("Biscuit"))
+    assert snapshot(red.state) == before
+
+
+def test_a_placeholder_code_of_the_wrong_length_is_refused():
+    match = stressed()
+    before = snapshot(match.state)
+    with pytest.raises(Rejected, match="has 4 letters and digits"):
+        match.submit(ADA, Answer("K3P"))
+    assert snapshot(match.state) == before

@@ -38,10 +38,10 @@ def test_a_seat_sees_only_its_own_task_and_answer():
     assert mine["kind"] == "code" and "secret" not in mine
     other = json.dumps(match.view(0))
     assert match.state["tasks"][1]["public"]["code"] not in other
-    match.submit(1, {"do": "answer", "answer": "zzz"})
+    match.submit(1, {"do": "answer", "answer": "zzzzzz"})  # the middle ring's 6, no Z in any
     assert match.view(0) == GAME.view(match.state, 0)
-    assert "zzz" not in json.dumps(match.view(0))
-    assert match.view(1)["answer"] == "zzz"
+    assert "zzzzzz" not in json.dumps(match.view(0))
+    assert match.view(1)["answer"] == "zzzzzz"
 
 
 def test_revealed_tasks_stay_with_their_hacker():

@@ -110,11 +110,25 @@ def test_a_task_is_answered_once():
     match = table()
     match.submit(0, choose("red", "outer"))
     match.submit(1, choose("red", "outer"))
-    match.submit(0, {"do": "answer", "answer": "wrong"})
+    match.submit(0, {"do": "answer", "answer": "ZZZZ"})  # no code has a Z: wrong, well-formed
     before = snapshot(match)
     with pytest.raises(Rejected, match="already sent"):
         match.submit(0, {"do": "answer", "answer": solution(match, 0)})
     assert snapshot(match) == before
+
+
+def test_a_malformed_answer_is_refused_and_changes_nothing():
+    """"each hacker should attempt to complete the task on their screen": a code with a
+    character missing is a slip, not an attempt; it is refused unsent and the hacker
+    answers again (only a well-formed answer is final)."""
+    match = table()
+    match.submit(0, choose("red", "outer"))
+    match.submit(1, choose("red", "outer"))
+    before = snapshot(match)
+    with pytest.raises(Rejected, match="has 4 letters and digits and you typed 3"):
+        match.submit(0, {"do": "answer", "answer": solution(match, 0)[:3]})
+    assert snapshot(match) == before
+    match.submit(0, {"do": "answer", "answer": solution(match, 0)})
 
 
 def test_runners_cannot_answer_and_choices_are_fixed_while_the_timer_runs():
@@ -146,7 +160,7 @@ def test_statistics_per_colour_and_ring_are_kept_across_turns():
 def test_seed_tasks_record_statistics_with_the_tasks_package():
     match = table(1, tasks="seed")
     match.submit(0, choose("green", "outer"))
-    match.submit(0, {"do": "answer", "answer": "ACGT"})
+    match.submit(0, {"do": "answer", "answer": "D1"})
     match.close_phase()
     assert match.view(0)["stats"]["green"]["outer"]["tries"] == 1
 

@@ -180,7 +180,12 @@ def take_answer(state: dict, seat: int, action: Action) -> list[Event]:
         raise Rejected("You are not hacking this turn; wait for the timer with the runners.")
     if state["answers"][seat] is not None:
         raise Rejected("You already sent your answer; it stands until the timer ends.")
-    state["answers"][seat] = action["answer"]
+    typed = action["answer"]
+    if typed.strip():  # an empty answer gives up; anything else must be one the task takes
+        refused = tasking.source(state["options"]["tasks"]).malformed(state["tasks"][seat], typed)
+        if refused:
+            raise Rejected(refused)
+    state["answers"][seat] = typed
     # The answer ends this hacker's task only: the timer is also the runners' ("they can
     # also act as the timer for the runners"), so the 30 seconds run in full for the table.
     return [Event("answered", {"seat": seat}, (seat,))]

@@ -293,8 +293,21 @@ def answer(state: dict, seat: int, action: Answer, rng: random.Random) -> list[E
         raise Rejected("Only hackers answer tasks; you are not hacking this turn.")
     if state["answers"][seat] is not None:
         raise Rejected("You already sent your answer; it stands until resolution.")
+    refused = well_formed(state, state["tasks"][seat], action.answer)
+    if refused:
+        raise Rejected(refused)
     state["answers"][seat] = action.answer
     return [Event("answered", {"seat": seat}, (seat,)), *maybe_close(state, rng)]
+
+
+def well_formed(state: Mapping[str, Any], task: Mapping[str, Any] | None,
+               typed: str) -> str | None:
+    """Why a typed answer is refused unsent ("343" for a 4-digit passcode), or None. An
+    answer is final (one per task), so only a well-formed one may count; an empty one
+    gives up on purpose (the screen asks first)."""
+    if task is None or not typed.strip():
+        return None
+    return tasking.source(state["options"]["tasks"]).malformed(task, typed)
 
 
 def check_runner(state: Mapping[str, Any], seat: int) -> None:

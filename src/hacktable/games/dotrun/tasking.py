@@ -12,6 +12,9 @@ The engine only needs three things of a task source, all pure functions:
   of one match give the same password away by accident.
 - `guessable(task) -> set` — the passwords this task's clues make guessable (for `avoid`).
 - `check(task, answer) -> bool` — whether a typed answer solves the task.
+- `malformed(task, answer) -> str | None` — a sentence when the typed answer is not one
+  the task can take at all ("343" for a 4-digit passcode): the engine refuses it and the
+  hacker types again; only a well-formed answer is final. Judged from `public` alone.
 - `solve(kind, public) -> str | None` — the bots' solver: an answer found from the public
   part alone (as a person would), or None where a bot cannot solve that kind.
 
@@ -47,6 +50,8 @@ class TaskSource(Protocol):
 
     def check(self, task: Mapping[str, Any], answer: str) -> bool: ...
 
+    def malformed(self, task: Mapping[str, Any], answer: str) -> str | None: ...
+
     def solve(self, kind: str, public: Mapping[str, Any]) -> str | None: ...
 
 
@@ -74,6 +79,15 @@ class CodeTasks:
 
     def check(self, task: Mapping[str, Any], answer: str) -> bool:
         return normalise(answer) == task["secret"]["answer"]
+
+    def malformed(self, task: Mapping[str, Any], answer: str) -> str | None:
+        """A code of the wrong length is a slip, not an answer (its length is on screen)."""
+        length = len(normalise(str(task["public"].get("code", ""))))
+        typed = normalise(answer)
+        if length and len(typed) != length:
+            return (f"The code has {length} letters and digits and you typed {len(typed)}: "
+                    f"type all {length}. Nothing was sent.")
+        return None
 
     def guessable(self, task: Mapping[str, Any]) -> frozenset[str]:
         return frozenset()  # a code gives no password away

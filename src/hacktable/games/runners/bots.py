@@ -131,14 +131,15 @@ class TableBot(BaseBot):
 
     @staticmethod
     def _hack(task: Mapping[str, Any]) -> str:
-        """Read the task as a hacker would; a recording needs ears a bot lacks: guess."""
+        """Read the task as a hacker would; a recording needs ears a bot lacks: guess a
+        well-formed passcode (as many digits as the screen says), which the engine takes."""
         from hacktable.games.dotrun.tasks.generate import solve
         from hacktable.games.dotrun.tasks.model import Unsolvable
 
         try:
             return solve(task)
         except Unsolvable:
-            return "0000"
+            return "0" * int(task.get("public", {}).get("digits") or 4)
 
     # -- a runner's chair -------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.games.dotrun.tasks.generate import check, generate
 from hacktable.games.dotrun.tasks.model import COLOURS, public_view
+from hacktable.games.dotrun.tasks.wellformed import malformed
 from hacktable.games.runners.state import GM_ONLY, State, private, runner, whole
 
 ANSWER_LIMIT = 200
@@ -42,15 +43,24 @@ def hand_out(state: State, action: Mapping[str, Any], rng: random.Random,
 
 def answer(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
            events: list[Event]) -> None:
+    """The hacker's one answer. A malformed one ("343" for a 4-digit passcode) is refused
+    with what a well-formed one is and costs nothing; an empty one gives up (a failure:
+    the screen asks first). Only a well-formed answer is final."""
     held = state.get("tasks", {}).get(str(seat))
     if not held or held["solved"] is not None:
         raise Rejected("You have no hacking task to answer.")
     text = action.get("answer")
-    if not isinstance(text, str) or not text.strip():
-        raise Rejected("Type your answer to the hacking task.")
-    text = text.strip()[:ANSWER_LIMIT]
+    if not isinstance(text, str):
+        raise Rejected("Type your answer to the hacking task, or give up on it.")
+    if len(text) > ANSWER_LIMIT:
+        raise Rejected(f"An answer is at most {ANSWER_LIMIT} characters.")
+    text = text.strip()
+    task = held["task"]
+    refused = malformed(task["kind"], task["public"], text) if text else None
+    if refused:
+        raise Rejected(refused)
     held["answer"] = text
-    held["solved"] = check(held["task"], text)
+    held["solved"] = bool(text) and check(task, text)
     events.append(Event("hacked", {"seat": seat, "solved": held["solved"]}, private(seat)))
     events.append(Event("hacked_gm", {"seat": seat, "answer": text,
                                       "solved": held["solved"]}, GM_ONLY))

@@ -35,7 +35,8 @@ def runner_moves(state: State, seat: int) -> list[Action]:
         moves.append({"do": "enter"})
     held = state.get("tasks", {}).get(str(seat))
     if held and held["solved"] is None:
-        moves.append({"do": "answer", "answer": "GUESS"})
+        # The answer cannot be listed without giving it away: the listed one gives up.
+        moves.append({"do": "answer", "answer": ""})
     if request is None:
         moves.append({"do": "ask", "text": "grab the keycard"})
     if mine:

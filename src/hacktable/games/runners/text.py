@@ -158,8 +158,9 @@ def describe(event: Event, state: State) -> str:
         "timeout": lambda: "Time!",
         "hack": lambda: f"The GM hands {who} a hacking task ({d['colour']} terminal).",
         "hacked": lambda: f"{who}'s hack {'succeeds' if d['solved'] else 'fails'}.",
-        "hacked_gm": lambda: f"{who} answered {d['answer']!r}: "
-                             f"{'success' if d['solved'] else 'failure'}.",
+        "hacked_gm": lambda: (f"{who} answered {d['answer']!r}: "
+                              f"{'success' if d['solved'] else 'failure'}." if d["answer"]
+                              else f"{who} gave up the hack: failure."),
     }
     sentence = table.get(kind)
     return sentence() if sentence else f"{kind}."

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hacktable.games.dotrun.tasks.model import INNER, Unsolvable
+from hacktable.games.dotrun.tasks.numbers import ordinal
 from hacktable.games.dotrun.tasks.words import ADULT_FIRST, DEPARTMENTS, LAST
 
 BASES = "ACGT"
@@ -81,19 +82,60 @@ def parse_script(text: str) -> list[Op] | None:
     return ops
 
 
+def misplaced(letters: list[str], kind: str, at: int, base: str) -> str | None:
+    """Why one edit cannot be made on `letters` as they stand, or None if it can."""
+    size = len(letters)
+    if kind == "I" and not 1 <= at <= size + 1:
+        return f"the DNA has {size} letters then, so a letter goes in at 1 to {size + 1}."
+    if kind in "SD" and not 1 <= at <= size:
+        return f"the DNA has {size} letters then, so there is no letter {at}."
+    if kind == "S" and letters[at - 1] == base:
+        return f"letter {at} already is {base}."
+    return None
+
+
+def apply_one(letters: list[str], kind: str, at: int, base: str) -> None:
+    """Make one edit in place (`misplaced` says it can be made)."""
+    if kind == "I":
+        letters.insert(at - 1, base)
+    elif kind == "S":
+        letters[at - 1] = base
+    else:
+        del letters[at - 1]
+
+
 def apply_script(reading: str, ops: list[Op]) -> str | None:
     """The reading after the edits, one after the other; None if an edit points nowhere."""
     letters = list(reading)
     for kind, at, base in ops:
-        if kind == "I" and 1 <= at <= len(letters) + 1:
-            letters.insert(at - 1, base)
-        elif kind == "S" and 1 <= at <= len(letters) and letters[at - 1] != base:
-            letters[at - 1] = base
-        elif kind == "D" and 1 <= at <= len(letters):
-            del letters[at - 1]
-        else:
+        if misplaced(letters, kind, at, base):
             return None
+        apply_one(letters, kind, at, base)
     return "".join(letters)
+
+
+def in_words(reading: str, text: str) -> str | None:
+    """An edit script said the way a person says it, each position counted as the
+    notation counts it: in the DNA as it stands when that edit is made ("D3 D5": delete
+    the 3rd letter, then the 5th of what is left). None if `text` is no script for it."""
+    ops = parse_script(text or "")
+    if not ops:
+        return None
+    letters, phrases = list(reading), []
+    for kind, at, base in ops:
+        if misplaced(letters, kind, at, base):
+            return None
+        if kind == "S":
+            phrases.append(f"change the {ordinal(at)} letter from {letters[at - 1]} to {base}")
+        elif kind == "I":
+            phrases.append(f"insert {base} as the {ordinal(at)} letter")
+        else:
+            phrases.append(f"delete the {ordinal(at)} letter ({letters[at - 1]})")
+        apply_one(letters, kind, at, base)
+    said = ", then ".join(phrases)
+    if len(ops) > 1:
+        said += " (each counted in the DNA as it stood after the edit before it)"
+    return said
 
 
 def script(reading: str, target: str) -> str:

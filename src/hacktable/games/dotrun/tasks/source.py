@@ -16,6 +16,7 @@ from hacktable.engine.copying import tree_copy
 from hacktable.games.dotrun.tasks import stats as task_stats
 from hacktable.games.dotrun.tasks.generate import check, generate, guessable, solve
 from hacktable.games.dotrun.tasks.model import RING_NAMES, Task, Unsolvable
+from hacktable.games.dotrun.tasks.wellformed import malformed
 
 
 def to_engine(task: Task) -> dict[str, Any]:
@@ -58,6 +59,10 @@ class SeedTasks:
 
     def check(self, task: Mapping[str, Any], answer: str) -> bool:
         return check(from_engine(task), answer)
+
+    def malformed(self, task: Mapping[str, Any], answer: str) -> str | None:
+        """Why `answer` is no answer this task can take (read from its public part only)."""
+        return malformed(task["kind"], task["public"], answer)
 
     def solve(self, kind: str, public: Mapping[str, Any]) -> str | None:
         """None for blue: a bot has no ears."""
