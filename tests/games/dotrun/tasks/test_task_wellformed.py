@@ -15,7 +15,8 @@ import pytest
 from hacktable.games.dotrun.tasks import RINGS, SOURCE, generate, solve
 from hacktable.games.dotrun.tasks.dna import in_words
 from hacktable.games.dotrun.tasks.source import to_engine
-from hacktable.games.dotrun.tasks.wellformed import malformed, recipe_of
+from hacktable.games.dotrun.tasks.wellformed import form, malformed, recipe_of
+from hacktable.games.dotrun.tasks.wellformed import in_words as result_words
 
 
 def task_of(colour: str, ring: int, seed: int, **options):
@@ -103,8 +104,34 @@ def test_refusals_read_only_the_public_part():
 def test_dna_edits_in_words_count_as_the_notation_counts():
     """Each position is counted in the DNA as it stands when the edit is made."""
     said = in_words("ACGTACGTACGT", "D3 D5")
-    assert said.startswith("delete the 3rd letter (G), then delete the 5th letter (C)")
-    assert "as it stood after the edit before it" in said
+    assert said == "delete the 3rd letter (G), then delete the 5th letter (C)"
+    assert in_words("ACGTACGTACGT", "D6 D3") == ("delete the 6th letter (C), then delete "
+                                                 "the 3rd letter (G)")
     assert in_words("ACGT", "S1G") == "change the 1st letter from A to G"
     assert in_words("ACGT", "I2T") == "insert T as the 2nd letter"
     assert in_words("ACGT", "D9") is None and in_words("ACGT", "") is None
+
+
+def test_a_green_result_in_words_says_what_each_script_made():
+    """"editing the string of DNA to match the DNA of an authorized individual": the
+    result says what the hacker's edits made and what the authorised DNA was."""
+    said = result_words("dna", {"reading": "ACGTACGTACGT"}, "D3 D5", "D6 D3")
+    assert said["given"] == "delete the 3rd letter (G), then delete the 5th letter (C)"
+    assert said["made"] == said["target"] == "ACTAGTACGT"
+    assert "as it stood after the edit before it" in said["note"]
+    assert result_words("dna", {"reading": "ACGT"}, "", "S1G")["given"] == ""
+    assert result_words("audio", {"digits": 4}, "1234", "1234") is None
+
+
+@pytest.mark.parametrize("colour", ["red", "blue"])
+def test_the_answer_box_pattern_takes_exactly_what_the_engine_takes(colour):
+    """The screen's check mirrors the engine's (the engine stays the authority)."""
+    import re
+
+    for seed in range(20):
+        task = task_of(colour, seed % 3, seed)
+        shape = form(task.kind, task.public)
+        for typed in (task.answer, task.answer[:-1], task.answer + "0", task.answer + "!",
+                      "x" + task.answer, " ".join(task.answer), "12", "abc"):
+            fits = re.fullmatch(shape["pattern"], typed) is not None
+            assert fits == (malformed(task.kind, task.public, typed) is None), (typed, shape)

@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from hacktable.engine.contract import Event
 from hacktable.games.dotrun import svg
+from hacktable.games.dotrun.tasks import wellformed
 from hacktable.games.dotrun.text import describe, plan_text
 from hacktable.games.dotrun.views import DotrunView
 
@@ -103,9 +104,19 @@ def own_hack(view: DotrunView) -> dict[str, Any] | None:
     if not last or last.get("turn") != resolved_turn(view):
         return None
     task = last.get("task") or {}
+    solution = (task.get("secret") or {}).get("answer")
     return {"path": last.get("path"), "success": bool(last.get("success")),
-            "answer": last.get("answer"), "kind": task.get("kind"),
-            "solution": (task.get("secret") or {}).get("answer")}
+            "answer": last.get("answer"), "kind": task.get("kind"), "solution": solution,
+            "words": wellformed.in_words(task.get("kind", ""), task.get("public") or {},
+                                         last.get("answer"), solution)}
+
+
+def start_words(space: str, board: Mapping[str, Any]) -> str:
+    """A start button's words: the terminal's colour first, since that is what a player
+    picks a start for ("Start at the red terminal (o3)"); the space's name as the board
+    prints it."""
+    colour = (board.get("terminals") or {}).get(space)
+    return f"Start at the {colour} terminal ({space})" if colour else f"Start at {space}"
 
 
 def controls(legal: Sequence[Mapping[str, Any]] | None, board: Mapping[str, Any],
@@ -116,7 +127,8 @@ def controls(legal: Sequence[Mapping[str, Any]] | None, board: Mapping[str, Any]
     for action in legal or []:
         do = action.get("do")
         if do == "start":
-            out["start"].append({"label": action["space"], "space": action["space"],
+            out["start"].append({"label": start_words(action["space"], board),
+                                 "space": action["space"],
                                  "json": move(action), "chosen": action["space"] == pawn})
         elif do in ("run", "hold", "hack"):
             label = {"run": "Run", "hold": "Hold"}.get(do) or \
@@ -157,7 +169,8 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
     plan = view["plans"][you] if you is not None else None
     task = None
     if view.get("task"):
-        task = {**view["task"], "colour": data.get("colour"), "ring": data.get("ring")}
+        task = {**view["task"], "colour": data.get("colour"), "ring": data.get("ring"),
+                "form": wellformed.form(view["task"]["kind"], view["task"]["public"])}
     kind = "gm" if viewer == "gm" else "seat" if you is not None else "spectator"
     return {"dr": {
         "kind": kind,

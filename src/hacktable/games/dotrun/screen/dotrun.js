@@ -4,7 +4,7 @@
 // Everything is delegated from the document, and a MutationObserver re-runs `init` after
 // table.js replaces main#screen, so a pushed screen needs no extra wiring.
 
-import { registerBody } from "/static/js/api.js";
+import { registerBody, showError } from "/static/js/api.js";
 
 /** The answer form's body: the layout the page gave, with the typed text where null was. */
 function fill(layout, typed) {
@@ -18,7 +18,72 @@ function fill(layout, typed) {
 
 registerBody("[data-dotrun-answer]", (form) => {
   const layout = JSON.parse(form.dataset.answerLayout || '{"action": {"do": "answer", "answer": null}}');
-  return fill(layout, form.elements.answer.value.trim());
+  const givingUp = form.dataset.givingUp === "true";
+  delete form.dataset.givingUp;
+  return fill(layout, givingUp ? "" : form.elements.answer.value.trim());
+});
+
+// -- only a well-formed answer is sent ---------------------------------------------------------
+// The box knows the shape the task takes (the page's pattern and sentence, from the engine's
+// own rules); a box that does not fit says why and sends nothing, keeping what was typed.
+// The engine refuses a malformed answer too, and its sentence lands in the same alert.
+
+/** Why this box's answer is not one the task can take, or "" when it is. */
+function shapeMessage(input) {
+  if (input.matches("[data-dna-editor]")) {
+    const script = input.form && input.form.querySelector("[data-dna-script]");
+    const made = script && script.value ? script.value.split(" ").length : 0;
+    const allowed = Number(input.dataset.allowed || 0);
+    if (made === 0) {
+      return "You have not edited the reading yet: change, insert or delete one letter at a time, "
+        + "then Submit. To give up instead, press Give up.";
+    }
+    if (allowed && made > allowed) {
+      return `The scanner takes at most ${allowed} edits and you made ${made}: press Reset to the `
+        + "reading and make fewer.";
+    }
+    return "";
+  }
+  if (input.validity.valueMissing) return "Type your answer first. To give up instead, press Give up.";
+  if (input.validity.patternMismatch) {
+    // A passcode of only digits, too few or too many: say how many, as the engine does.
+    const want = Number(input.dataset.digits || 0);
+    const digits = input.value.replace(/[\s,.\-]+/g, "");
+    if (want && /^[0-9０-９]+$/.test(digits)) {
+      return `This passcode has ${want} digits and you typed ${digits.length}: type all ${want}.`;
+    }
+    return input.dataset.shape || input.title;
+  }
+  return "";
+}
+
+/** Set the box's validity; `clear` (the player changed the box) also clears the form's
+ * alert, which spoke of the text before; a pushed screen keeps the engine's last sentence. */
+function checkShape(input, clear = true) {
+  input.setCustomValidity("");
+  const message = shapeMessage(input);
+  input.setCustomValidity(message);
+  if (clear && input.form) showError(input.form, "");
+  return message;
+}
+
+const SHAPED = "[data-answer-field], [data-dna-editor]";
+
+// The browser keeps the form from sending; say why in the form's alert, which stays put.
+document.addEventListener("invalid", (event) => {
+  const input = event.target;
+  if (!(input.matches && input.matches(SHAPED)) || !input.form) return;
+  showError(input.form, input.validationMessage);
+}, true);
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest && event.target.closest("[data-give-up]");
+  if (!button || !button.form) return;
+  if (!window.confirm(button.dataset.confirmText || "Give up this task?")) {
+    event.preventDefault();
+    return;
+  }
+  button.form.dataset.givingUp = "true";
 });
 
 // -- the DNA editor ------------------------------------------------------------------------------
@@ -41,7 +106,7 @@ const clean = (text) => text.toUpperCase().replace(/\s+/g, "");
 
 /** Edits made so far, and how far the typed string is from every candidate on screen
  * (all of them alike: which one is authorised is the puzzle, so none is singled out). */
-function updateDna(input) {
+function updateDna(input, clear = true) {
   const section = input.closest(".dr-task") || document;
   const typed = clean(input.value);
   const away = distance(clean(input.dataset.reading || ""), typed);
@@ -61,6 +126,7 @@ function updateDna(input) {
     out.textContent = left === 0 ? "= your string" : `${left} away from yours`;
     out.classList.toggle("dr-equal", left === 0);
   }
+  checkShape(input, clear);
 }
 
 /** One edit from `before` to `after` as the scanner counts it ("S5G", "I5A", "D5"), or
@@ -114,7 +180,9 @@ document.addEventListener("beforeinput", (event) => {
 });
 
 document.addEventListener("input", (event) => {
-  if (event.target.matches && event.target.matches("[data-dna-editor]")) recordEdit(event.target);
+  if (!event.target.matches) return;
+  if (event.target.matches("[data-dna-editor]")) recordEdit(event.target);
+  else if (event.target.matches("[data-answer-field]")) checkShape(event.target);
 });
 
 document.addEventListener("click", (event) => {
@@ -155,7 +223,8 @@ document.addEventListener("click", (event) => {
 const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 function init(root) {
-  for (const input of root.querySelectorAll("[data-dna-editor]")) updateDna(input);
+  for (const input of root.querySelectorAll("[data-dna-editor]")) updateDna(input, false);
+  for (const input of root.querySelectorAll("[data-answer-field]")) checkShape(input, false);
   for (const steps of root.querySelectorAll("[data-steps]:not([data-played])")) {
     steps.dataset.played = "true";
     const button = root.querySelector(`[data-show-all][aria-controls="${steps.id}"]`);

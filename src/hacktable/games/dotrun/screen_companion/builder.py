@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from hacktable.games.dotrun.companion import COLOURS, RINGS, choice_text, choose
+from hacktable.games.dotrun.tasks.wellformed import form, in_words
 from hacktable.games.dotrun.views import ChoiceView, CompanionView
 
 LETTERS = {"red": "R", "blue": "B", "green": "G", "orange": "O"}
@@ -59,6 +60,14 @@ def _stats(stats: Mapping[str, Mapping[str, Mapping[str, int]]]) -> list[dict[st
     return rows
 
 
+def _revealed(revealed: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """The seat's own last task, with a green script said in words."""
+    if not revealed:
+        return revealed
+    return {**revealed, "words": in_words(revealed.get("kind", ""), revealed.get("public") or {},
+                                          revealed.get("given"), revealed.get("answer"))}
+
+
 def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
     view = cast(CompanionView, context.get("view") or {})
     names = list(view.get("players") or [])
@@ -77,7 +86,8 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
         "results": _results(view.get("last"), names, you),
         "stats": _stats(view["stats"]) if view.get("stats") else [],
         "rings": list(RINGS),
-        "revealed": view.get("revealed"),
+        "revealed": _revealed(view.get("revealed")),
+        "form": form(view["task"]["kind"], view["task"]["public"]) if view.get("task") else {},
         "mine": mine,
         "hacking": bool(view.get("task")),
         "grid": terminal_grid(mine),

@@ -117,7 +117,8 @@ def apply_script(reading: str, ops: list[Op]) -> str | None:
 def in_words(reading: str, text: str) -> str | None:
     """An edit script said the way a person says it, each position counted as the
     notation counts it: in the DNA as it stands when that edit is made ("D3 D5": delete
-    the 3rd letter, then the 5th of what is left). None if `text` is no script for it."""
+    the 3rd letter, then the 5th of what is left; `COUNTING` says so once beside it).
+    None if `text` is no script for it."""
     ops = parse_script(text or "")
     if not ops:
         return None
@@ -132,10 +133,11 @@ def in_words(reading: str, text: str) -> str | None:
         else:
             phrases.append(f"delete the {ordinal(at)} letter ({letters[at - 1]})")
         apply_one(letters, kind, at, base)
-    said = ", then ".join(phrases)
-    if len(ops) > 1:
-        said += " (each counted in the DNA as it stood after the edit before it)"
-    return said
+    return ", then ".join(phrases)
+
+
+COUNTING = "Each letter is counted in the DNA as it stood after the edit before it."
+"""What a script of several edits in words needs said once."""
 
 
 def script(reading: str, target: str) -> str:

@@ -103,3 +103,60 @@ def _edits(public: Mapping[str, Any], text: str) -> str | None:
             return f"Edit {number} ({op}{at}{base}): {problem} Nothing was sent."
         dna.apply_one(letters, op, at, base)
     return None
+
+
+_DIGIT = "[0-9０-９]"
+"""A digit as the answer box takes it: ASCII or a phone's full-width one (NFKC makes them
+the same)."""
+
+
+def form(kind: str, public: Mapping[str, Any]) -> dict[str, Any]:
+    """How the answer box checks the shape before sending, mirroring `malformed`: an HTML
+    `pattern` (anchored by the browser; spaces allowed where the engine ignores them), the
+    keyboard to show and the sentence to say when it does not fit. The engine stays the
+    authority: a page without scripts, or an old one, is still refused there."""
+    if kind == "audio":
+        count = int(public.get("digits") or 0)
+        return {"pattern": f"[ ,.\\-]*(?:{_DIGIT}[ ,.\\-]*){{{count}}}", "inputmode": "numeric",
+                "message": f"Type the {count} digits of the passcode (0 to 9); spaces or "
+                           f"commas between them are fine."}
+    if kind == "mugtome":
+        recipe = recipe_of(public)
+        low, high = RECIPE_DIGITS.get(recipe or "", (1, 8))
+        count = f"{low}" if low == high else f"{low},{high}"
+        wanted = f"{low} digits" if low == high else f"{low} or {high} digits"
+        return {"pattern": f"[A-Za-z ]*[A-Za-z][A-Za-z ]*(?:{_DIGIT} *){{{count}}}",
+                "inputmode": "text",
+                "message": f"A password here is a word followed by a number of {wanted}, "
+                           f"letters then digits and nothing else (like "
+                           f"{HINT_EXAMPLES.get(recipe or 'pet')})."}
+    if kind == "dna":
+        return {"message": "Make your edits in the box, one letter at a time, then Submit.",
+                "allowed": int(public.get("edits_allowed") or public.get("edits_needed")
+                               or dna.MAX_OPS)}
+    if kind == "code":
+        length = sum(ch.isascii() and ch.isalnum() for ch in str(public.get("code", "")))
+        return {"pattern": f"[^A-Za-z0-9]*(?:[A-Za-z0-9][^A-Za-z0-9]*){{{length}}}",
+                "inputmode": "text",
+                "message": f"Type all {length} letters and digits of the code."}
+    return {}
+
+
+def in_words(kind: str, public: Mapping[str, Any], given: str | None,
+             solution: str | None) -> dict[str, str] | None:
+    """A green result said in words (the edit notation is for the scanner, not for
+    reading back): what the hacker's edits did and what the answer's would have, with the
+    DNA each gives. None for the other kinds, whose answers read as they are."""
+    if kind != "dna":
+        return None
+    reading = str(public.get("reading", ""))
+    said = {"given": dna.in_words(reading, given or "") or "",
+            "solution": dna.in_words(reading, solution or "") or ""}
+    ops = dna.parse_script(given or "")
+    made = dna.apply_script(reading, ops) if ops else None
+    target = dna.apply_script(reading, dna.parse_script(solution or "") or [])
+    said["made"] = made or ""
+    said["target"] = target or ""
+    said["note"] = dna.COUNTING if max(len(ops or []), len(
+        dna.parse_script(solution or "") or [])) > 1 else ""
+    return said

@@ -17,6 +17,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, cast
 
+from hacktable.games.dotrun.tasks.wellformed import form
 from hacktable.games.runners import maps
 from hacktable.games.runners.characters import STAT_NAMES, STATS
 from hacktable.games.runners.views import NpcView, RollView, RunnersView, RunnerView
@@ -386,7 +387,7 @@ def _table_rows(view: RunnersView, gm: bool, me: RunnerView | None, moves: list[
         "request": request, "request_text": _asked_text(view, request),
         "called": _called(view, me, left, mine),
         "readied": view.get("readied"), "options": view.get("options") or {},
-        "hack": view.get("hack"),
+        "hack": _hack(view.get("hack")),
         "visible_npcs": [] if gm else view.get("npcs") or [],
     }
 
@@ -404,6 +405,14 @@ def _forced_hasty(efforts: list[Json], options: Mapping[str, Any], left: int) ->
             "effort_note": f"Only {_seconds(left)} left: a normal check takes "
                            f"{_seconds(normal['seconds'])}, so whatever you do now is hasty "
                            f"({_seconds(hasty['seconds'])}, −{penalty} on the roll)."}
+
+
+def _hack(hack: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """The hacker's own task with how its answer box checks the shape (./Run's rules)."""
+    task = (hack or {}).get("task")
+    if not task:
+        return hack
+    return {**hack, "task": {**task, "form": form(task["kind"], task["public"])}}
 
 
 def _turn_controls(view: RunnersView, me: RunnerView, moves: list[Json],
