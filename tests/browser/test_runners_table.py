@@ -220,6 +220,46 @@ def test_a_hacker_answers_a_task_and_the_gm_sees_it(table: Table):
     assert "data-task-kind" not in table.pages[1].content()
 
 
+@pytest.mark.parametrize("width", [1280, 360])
+def test_a_malformed_answer_is_refused_and_giving_up_asks_first(table: Table, width: int):
+    """Issue 36, in Runners' use of ./Run's tasks: "343" for a 4-digit passcode is refused
+    with a sentence, kept, and nothing is sent (the engine refuses it too); giving up asks
+    first, and then the GM sees it."""
+    gm, luke = table.pages[0], table.pages[3]
+    luke.set_viewport_size({"width": width, "height": 900 if width > 360 else 740})
+    gm.locator("#rr-hack-seat").select_option("3")
+    gm.locator("#rr-hack-colour").select_option("blue")
+    gm.locator("#rr-hack-ring").select_option("0")
+    gm.get_by_role("button", name="Hand out the task").click()
+    task = luke.locator("[data-task-kind=audio]")
+    expect(task).to_be_visible()
+    field = task.get_by_label("Passcode (4 digits)")
+    expect(field).to_have_attribute("inputmode", "numeric")
+    alert = task.locator("[data-error]")
+    field.fill("343")
+    task.get_by_role("button", name="Submit").click()
+    expect(alert).to_contain_text("This passcode has 4 digits and you typed 3")
+    expect(field).to_have_value("343")
+    if width == 360:
+        assert overflow(luke) <= 1
+    shoot(luke, f"runner-hack-refused-{width}")
+    field.evaluate("el => { el.removeAttribute('pattern'); el.removeAttribute('data-digits'); }")
+    field.fill("343")
+    task.get_by_role("button", name="Submit").click()
+    expect(alert).to_contain_text("Nothing was sent")
+    expect(field).to_have_value("343")
+    assert table.gm_view()["tasks"]["3"]["solved"] is None
+    luke.once("dialog", lambda dialog: dialog.dismiss())
+    task.get_by_role("button", name="Give up…").click()
+    expect(field).to_have_value("343")
+    assert table.gm_view()["tasks"]["3"]["solved"] is None
+    luke.once("dialog", lambda dialog: dialog.accept())
+    task.get_by_role("button", name="Give up…").click()
+    expect(luke.locator(".rr-hack-result")).to_contain_text("failed (you gave up)")
+    expect(gm.locator(".rr-hack-gm")).to_contain_text("gave up")
+    luke.set_viewport_size(NARROW)
+
+
 def test_the_gm_console_also_fits_a_phone(browsing: Browsing, table: Table):
     page = sit(browsing, table.code, table.tokens[0], "gm-phone", phone=True)
     expect(page.locator("#rr-call")).to_be_visible()
