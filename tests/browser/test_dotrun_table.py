@@ -193,6 +193,7 @@ def test_a_red_task_is_solved_by_reading_mugtome(browsing: Browsing, server: Ser
     page.locator(f"[id='mt-{friend}'] > summary").click()
     expect(page.locator(f"[id='mt-{friend}']")).to_have_attribute("open", "")
     field = page.get_by_label(f"Password for @{public['logged_in']}")
+    expect(field).to_have_attribute("pattern", re.compile(r"\[A-Za-z"))  # the shape check
     field.fill(solve(task))
     page.get_by_role("button", name="Submit").click()
     expect_success(page)
@@ -214,6 +215,7 @@ def test_a_malformed_passcode_is_refused_kept_and_costs_nothing(
                                    blue_passcode="text")
     field = page.get_by_label("Passcode (4 digits)")
     expect(field).to_have_attribute("inputmode", "numeric")
+    expect(field).to_have_attribute("pattern", re.compile(r"\{4\}$"))
     field.fill("343")
     page.get_by_role("button", name="Submit").click()
     alert = page.locator(".dr-answer [data-error]")

@@ -8,6 +8,7 @@ import json
 from hacktable.engine import Match
 from hacktable.games import get_game
 from hacktable.games.dotrun.companion import choose
+from hacktable.games.dotrun.tasks import solve
 from hacktable.web import render_screen
 
 from .helpers import parse_html, table_context
@@ -75,3 +76,18 @@ def test_the_alarm_shows_the_loss():
     match.submit(0, {"do": "alarm"})
     tree = parse_html(html(match, "spectator"))
     assert tree.find(data_alarm=True) is not None
+
+
+def test_a_green_result_is_said_in_words_and_the_code_box_checks_its_length():
+    """Issue 36: a green result read "D3 D5 … D6 D3"; it is said in words as well. The code
+    box carries the shape the engine takes (its length), so a slip is refused unsent."""
+    match = Match(GAME, ("Ada", "Bruno"), {"tasks": "seed"}, 4)
+    match.submit(0, choose("green", "middle"))
+    match.submit(1, choose("red", "outer"))
+    box = parse_html(html(match, 1)).find("input", name="answer")
+    assert box.get("pattern") and box.get("required") is not None
+    match.submit(0, {"do": "answer", "answer": solve(match.view(0)["task"])})
+    match.close_phase()
+    text = parse_html(html(match, 0)).find(data_verdict=True).text
+    assert "SUCCESS" in text and "letter" in text and "typed" in text
+    assert any(word in text for word in ("delete the", "change the", "insert "))
