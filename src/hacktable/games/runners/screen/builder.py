@@ -407,14 +407,6 @@ def _forced_hasty(efforts: list[Json], options: Mapping[str, Any], left: int) ->
                            f"({_seconds(hasty['seconds'])}, −{penalty} on the roll)."}
 
 
-def _hack(hack: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
-    """The hacker's own task with how its answer box checks the shape (./Run's rules)."""
-    task = (hack or {}).get("task")
-    if not task:
-        return hack
-    return {**hack, "task": {**task, "form": form(task["kind"], task["public"])}}
-
-
 def _turn_controls(view: RunnersView, me: RunnerView, moves: list[Json],
                    left: int) -> dict[str, Any]:
     """A runner's own turn: where to move, how hard to try, what to do, whether to sneak."""
@@ -454,3 +446,11 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
         rr["undo"] = view.get("undo")
     rr["announce"] = rr["turn_line"] + (" " + rr["waiting_line"] if rr["waiting_line"] else "")
     return {"rr": rr}
+
+
+def _hack(hack: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """The hacker's own task with how its answer box checks the shape (./Run's rules)."""
+    task = (hack or {}).get("task")
+    if not task:
+        return hack
+    return {**hack, "task": {**task, "form": form(task["kind"], task["public"])}}
