@@ -272,3 +272,12 @@ def test_a_placeholder_code_of_the_wrong_length_is_refused():
     with pytest.raises(Rejected, match="has 4 letters and digits"):
         match.submit(ADA, Answer("K3P"))
     assert snapshot(match.state) == before
+
+
+def test_the_hackers_own_report_says_they_gave_up():
+    """An empty answer gives up on purpose; the hacker's own log says so in words."""
+    match = stressed()
+    match.submit(ADA, Answer(""))
+    match.close_phase()
+    report = [logged.event for logged in match.events if logged.event.kind == "hack_report"]
+    assert GAME.describe(report[-1], match.state) == "You gave up: failure."

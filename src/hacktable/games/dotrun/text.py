@@ -60,6 +60,9 @@ def describe(event: Event, names: Sequence[str]) -> str:
         return (f"{who} hacking {d['path']} from the {d['colour']} terminal on {d['terminal']}: "
                 f"{'SUCCESS' if d['success'] else 'FAILURE'}.")
     if kind == "hack_report":
+        if not d["answer"]:
+            return ("You gave up: failure." if d["answer"] == ""
+                    else "You sent no answer in time: failure.")
         return f"Your answer {d['answer']!r}: {'success' if d['success'] else 'failure'}."
     if kind == "alertness":
         return f"Alertness {d['from']} -> {d['to']} ({d['reason']})."
