@@ -264,6 +264,7 @@ def test_a_green_submit_without_edits_asks_for_edits_and_the_result_is_in_words(
         "You have not edited the reading yet")
     expect(editor).to_have_value(task["public"]["reading"])
     assert sent(api, code) is None
+    shoot(page, f"dotrun-dna-refused-{width}", ".dr-task")
     edit_by_hand(page, editor, solve(task))
     page.get_by_role("button", name="Submit").click()
     expect_success(page)

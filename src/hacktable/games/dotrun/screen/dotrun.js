@@ -69,11 +69,14 @@ function checkShape(input, clear = true) {
 
 const SHAPED = "[data-answer-field], [data-dna-editor]";
 
-// The browser keeps the form from sending; say why in the form's alert, which stays put.
+// The browser keeps the form from sending; say why in the form's alert (role=alert, so it
+// is read out), which stays put, unlike the browser's own bubble; the box gets the focus.
 document.addEventListener("invalid", (event) => {
   const input = event.target;
   if (!(input.matches && input.matches(SHAPED)) || !input.form) return;
+  event.preventDefault();
   showError(input.form, input.validationMessage);
+  input.focus();
 }, true);
 
 document.addEventListener("click", (event) => {
