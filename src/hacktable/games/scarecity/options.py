@@ -56,6 +56,12 @@ OPTIONS = OptionSchema((
            "Card's Degrade Cards (ruled: no, a restored card is like any other)."),
     Option("degraded_protects", False, "Whether a degraded card still counts as a protection "
            "(ruled: no, a broken control protects nobody)."),
+    Option("impact_reading", "lessons", "How an Impact Card's step 1 meets its Protections: "
+           "lessons (a city holding a listed protection is not degraded by the card, and its "
+           "Restore Cards come back only in cities holding one: what the cards' lessons "
+           "teach) or seed (the seed's plain reading: every listed card in every city is "
+           "degraded or restored; protections only earn +1 Bitizen).",
+           choices=("lessons", "seed")),
     Option("protection_shields", False, "Variant: a player holding a protection ignores a "
            "negative Bitizen Impact (the seed only gives +1 Bitizen)."),
     Option("impact_applies", "everyone", "Who gets the Bitizen Impact: everyone still in "

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from hacktable.engine.contract import Event
-from hacktable.games.scarecity.cards import impact, program
+from hacktable.games.scarecity.cards import Impact, impact, program
 from hacktable.games.scarecity.city import plan_cost, spending_puts_out
 from hacktable.games.scarecity.claims import open_claims
 from hacktable.games.scarecity.state import (
@@ -115,19 +115,8 @@ def play_impact(state: State, rng: random.Random, events: list[Event]) -> dict[s
     rows = []
     for seat in players_in(state):
         player = state["players"][seat]
-        degraded, restored = [], []
-        for slot in player["city"]:
-            key = program(slot["card"]).key
-            if (key in card.degrade and not slot["degraded"]
-                    and not (options["restored_immune"] and slot["card"] in player["restored"])):
-                slot["degraded"] = True
-                degraded.append(slot["card"])
-            elif key in card.restore and slot["degraded"]:
-                slot["degraded"] = False
-                restored.append(slot["card"])
-        protected = [slot["card"] for slot in player["city"]
-                     if program(slot["card"]).key in card.protect
-                     and (options["degraded_protects"] or not slot["degraded"])]
+        protected = protections_held(card, player["city"], options)
+        degraded, restored = step_one(card, player, bool(protected), options)
         bonus = options["protection_bonus"] if protected else 0
         hit = bool(degraded or restored)
         change = card.bitizens if options["impact_applies"] == "everyone" or hit else 0
@@ -141,6 +130,37 @@ def play_impact(state: State, rng: random.Random, events: list[Event]) -> dict[s
     state["reports"].append(report)
     events.append(Event("impact", report))
     return report
+
+
+def protections_held(card: Impact, city: list[dict[str, Any]],
+                     options: dict[str, Any]) -> list[int]:
+    """The city's cards listed among the Impact Card's Protections (step 2); a degraded
+    card protects nobody unless `degraded_protects` says so."""
+    return [slot["card"] for slot in city
+            if program(slot["card"]).key in card.protect
+            and (options["degraded_protects"] or not slot["degraded"])]
+
+
+def step_one(card: Impact, player: dict[str, Any], protected: bool,
+             options: dict[str, Any]) -> tuple[list[int], list[int]]:
+    """Step 1 in one city: degrade the listed blue cards, restore the listed red ones.
+
+    With `impact_reading` = lessons a held protection stops the degrade and a restore
+    needs one (the control the card's lesson names does what it says); with seed, every
+    listed card in every city is flipped, whatever the city holds."""
+    lessons = options["impact_reading"] == "lessons"
+    degraded: list[int] = []
+    restored: list[int] = []
+    for slot in player["city"]:
+        key = program(slot["card"]).key
+        if (key in card.degrade and not slot["degraded"] and not (lessons and protected)
+                and not (options["restored_immune"] and slot["card"] in player["restored"])):
+            slot["degraded"] = True
+            degraded.append(slot["card"])
+        elif key in card.restore and slot["degraded"] and (protected or not lessons):
+            slot["degraded"] = False
+            restored.append(slot["card"])
+    return degraded, restored
 
 
 def knock_out(state: State, seat: int, events: list[Event]) -> None:
