@@ -45,12 +45,31 @@ def test_impact_degrades_listed_blue_cards(table):
 
 def test_impact_restores_listed_red_cards(table):
     """"if you have any Program Cards listed in the Restore Cards section … and they are
-    degraded … flip these cards over to their normal state"."""
+    degraded … flip these cards over to their normal state": by default (`impact_reading`
+    = lessons) in a city holding one of the card's protections; read plainly (seed), in
+    every city."""
     t = quiet(table)
-    t.city(ADA, "web_server", degraded=("web_server",))
+    t.city(ADA, "web_server", "secure_dev", degraded=("web_server",))
+    t.city(BRUNO, "web_server", degraded=("web_server",))
     t.next_impact("bug_bounty")
     t.finish_round()
-    assert not t.p(ADA)["city"][0]["degraded"]
+    assert not t.p(ADA)["city"][0]["degraded"] and t.p(BRUNO)["city"][0]["degraded"]
+    t = quiet(table, impact_reading="seed")
+    t.city(BRUNO, "web_server", degraded=("web_server",))
+    t.next_impact("bug_bounty")
+    t.finish_round()
+    assert not t.p(BRUNO)["city"][0]["degraded"]
+
+
+def test_a_held_protection_stops_the_degrade_unless_the_seed_reading_is_chosen(table):
+    """The DDoS Protection Service "absorbs floods … before they reach the city's
+    servers": with it the web server stays blue (`impact_reading` = lessons)."""
+    for reading, hit in (("lessons", False), ("seed", True)):
+        t = quiet(table, impact_reading=reading)
+        t.city(ADA, "ddos_protection", "web_server")
+        t.next_impact("ddos")
+        t.finish_round()
+        assert t.p(ADA)["city"][1]["degraded"] is hit
 
 
 def test_protections_give_one_bitizen_and_are_named(table):
