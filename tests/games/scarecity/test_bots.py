@@ -56,3 +56,27 @@ def test_bots_spend_down_but_never_put_themselves_out():
     for seed in range(6):
         match = play_match(GAME, ("growth", "security"), None, seed).match
         assert not match.state["out_order"]
+
+
+def test_the_security_bot_values_a_protection_by_what_it_spares_its_own_city():
+    """With `impact_reading` = lessons a held protection keeps the city's services from
+    degrading, so the security bot values DDoS protection more in a city with a web
+    server, and counts the web server's DDoS risk as gone once it holds the service;
+    with the seed's reading a protection spares nothing and the city plays no part."""
+    from hacktable.games.scarecity.bots import BOTS, DEGRADES
+    from hacktable.games.scarecity.cards import BY_KEY, PROGRAMS
+
+    def slot(key):
+        return {"id": next(n for n, p in enumerate(PROGRAMS) if p.key == key), "key": key,
+                "degraded": False}
+
+    bot = BOTS["security"]()
+    lessons, seed = {"options": {"impact_reading": "lessons"}}, \
+        {"options": {"impact_reading": "seed"}}
+    server = {"city": [slot("web_server")]}
+    guarded = {"city": [slot("web_server"), slot("ddos_protection")]}
+    assert bot.in_city(lessons, server, BY_KEY["ddos_protection"], 1.0)[1] > 0
+    assert bot.in_city(lessons, {"city": []}, BY_KEY["ddos_protection"], 1.0)[1] == 0
+    assert bot.in_city(lessons, guarded, BY_KEY["web_server"], 1.0)[0] == \
+        DEGRADES["web_server"] - 1
+    assert bot.in_city(seed, server, BY_KEY["ddos_protection"], 1.0) == (None, 0.0)

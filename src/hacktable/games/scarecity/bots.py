@@ -93,17 +93,44 @@ class HeuristicBot(BaseBot):
         reserve pays only while there is time to use it)."""
         return min(1.0, max(0.0, (self.horizon(view, me) - 1) / MONEY_ROUNDS))
 
-    def per_round(self, card: Program, bonus: int, weight: float = 1.0) -> float:
+    def per_round(self, card: Program, bonus: int, weight: float = 1.0,
+                  threats: float | None = None, shield: float = 0.0) -> float:
+        """Expected worth per round: the blue side, less the risk of being degraded by one
+        of `threats` Impact Cards (default: all that list it), plus the protections' +1
+        and `shield`, the degrades this card would spare the city's other cards."""
         t = self.taste
         blue = t.money * card.money * weight + card.bitizens
-        risk = DEGRADES[card.key] / DECK * 2.5 * (blue + card.red)
-        return blue - t.risk * risk + t.protect * PROTECTS[card.key] / DECK * bonus * 4
+        threats = DEGRADES[card.key] if threats is None else threats
+        risk = threats / DECK * 2.5 * (blue + card.red)
+        return (blue - t.risk * risk + t.protect * PROTECTS[card.key] / DECK * bonus * 4
+                + t.risk * shield)
+
+    def in_city(self, view: View, me: Mapping[str, Any], card: Program,
+                weight: float) -> tuple[float | None, float]:
+        """With `impact_reading` = lessons a held protection spares the whole city: the
+        Impact Cards still able to degrade `card` here, and what `card` (a control) would
+        spare the city's services. With the seed's reading, (None, 0): no city effect."""
+        if view["options"].get("impact_reading", "lessons") != "lessons":
+            return None, 0.0
+        guards = {c["key"] for c in me["city"] if not c["degraded"]} - {card.key}
+        covered = [i for i in IMPACTS if guards & set(i.protect)]
+        threats = sum(1 for i in IMPACTS if card.key in i.degrade and i not in covered)
+        shield = 0.0
+        for i in IMPACTS:
+            if card.key in i.protect and i not in covered:
+                for c in me["city"]:
+                    other = program(c["id"])
+                    if other.key in i.degrade and not c["degraded"]:
+                        blue = self.taste.money * other.money * weight + other.bitizens
+                        shield += 2.5 * (blue + other.red) / DECK
+        return threats, shield
 
     def gross(self, view: View, me: Mapping[str, Any], card: Program) -> float:
         """What owning `card` for the rest of the game brings, before paying for it."""
         weight = self.money_weight(view, me)
+        threats, shield = self.in_city(view, me, card, weight)
         return self.horizon(view, me) * self.per_round(
-            card, view["options"]["protection_bonus"], weight)
+            card, view["options"]["protection_bonus"], weight, threats, shield)
 
     def worth(self, view: View, me: Mapping[str, Any], card: Program) -> float:
         return self.gross(view, me, card) - card.cost * self.money_weight(view, me)
@@ -163,8 +190,10 @@ class HeuristicBot(BaseBot):
         h = self.horizon(view, me)
         if slot["degraded"]:
             return -h * card.red
-        return h * self.per_round(card, view["options"]["protection_bonus"],
-                                  self.money_weight(view, me))
+        weight = self.money_weight(view, me)
+        threats, shield = self.in_city(view, me, card, weight)
+        return h * self.per_round(card, view["options"]["protection_bonus"], weight,
+                                  threats, shield)
 
     def weakest(self, view: View, me: Mapping[str, Any], district: str,
                 avoid: int | None = None) -> Mapping[str, Any] | None:
