@@ -130,3 +130,21 @@ def test_figures_match_their_sources():
     assert "800-50 Rev. 1" in BY_KEY["awareness"].source
     assert "800-63-4" in BY_KEY["digital_id"].source
     assert "AT-2(1)" in BY_KEY["phishing_sim"].source
+
+
+def test_how_to_play_says_what_the_example_card_earns():
+    """The picture's alt text once said Citizen App earns 2 Bitizens; the card earns 1."""
+    from importlib import resources
+
+    from hacktable.games.scarecity.pictures import EXAMPLE
+    page = resources.files("hacktable.games.scarecity").joinpath("how_to_play.md")
+    card = BY_KEY[EXAMPLE]
+    alt = next(line for line in page.read_text("utf-8").splitlines() if "picture:card" in line)
+    bitizens = f"{card.bitizens} Bitizen" + ("s" if card.bitizens != 1 else "")
+    assert card.name in alt and f"earns ${card.money} and {bitizens} each" in alt
+    assert f"costs {card.red} Bitizens" in alt
+
+
+def test_the_design_notes_count_the_restores_the_cards_make():
+    most = max(len(i.restore) for i in IMPACTS if i.colour == "green")
+    assert f"restoring up to {most} services" in PAGE.read_text(encoding="utf-8")
