@@ -250,3 +250,30 @@ def test_a_skipped_claiming_turn_says_why_on_the_screen():
     page = parse_html(html(match, 0))
     assert "Your claiming turn was skipped: you cannot afford any card left in the shop." \
         in page.find_all("p", class_="sc-skipped")[0].text
+
+
+def test_a_held_protection_says_which_cards_it_spared():
+    """By default (`impact_reading` = lessons) a protection keeps the city's listed cards
+    blue; the Impact Card's row says so, to its owner and to everyone else, and the log
+    sentence names the spared cards."""
+    from hacktable.games.scarecity.screen.builder import impact_row
+    from hacktable.games.scarecity.text import impact_sentence
+
+    for seed in range(8):
+        match = play_match(GAME, ["growth", "security", "random"], None, seed).match
+        for report in match.state["reports"]:
+            row = next((r for r in report["players"] if r["spared"] and r["bonus"]), None)
+            if row is None:
+                continue
+            numbered = {n: program(n).key for n in range(60)}
+            spared = ", ".join(program(c).name for c in row["spared"])
+            mine = next(p for p in impact_row(report, NAMES, numbered, row["seat"])["players"]
+                        if p["you"])
+            assert f"spared your {spared} and earned you +1 Bitizen" in mine["earned"]
+            theirs = next(p for p in impact_row(report, NAMES, numbered, None)["players"]
+                          if p["name"] == NAMES[row["seat"]])
+            assert f"spared their {spared} and earned" in theirs["earned"]
+            assert "spared " + program(row["spared"][0]).name in impact_sentence(
+                report, list(NAMES))
+            return
+    raise AssertionError("no protection spared a card in eight games")

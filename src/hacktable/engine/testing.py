@@ -401,13 +401,20 @@ def check_hidden_counts(match: Match, rng: random.Random) -> int:
         trial = tree_copy(state)
         before = (canonical(game.view(state, seat)), prompts.get(seat),
                   game.legal_actions(state, seat))
+        moved: set[int] = set()
         for actor, action in moves:
             try:
                 events = game.apply(trial, actor, action, rng)
             except Rejected:
                 continue
-            if prompts.get(seat) != game.prompts(trial).get(seat):
-                break  # the phase closed (everyone has sent): what follows is public
+            moved.add(actor)
+            now = game.prompts(trial)
+            if any(now.get(s) != prompts.get(s) for s in range(len(match.seats))
+                   if s not in moved):
+                # the phase closed (everyone has sent): what follows is public. A seat
+                # that is out of the game has no prompt to show it, so the prompts of
+                # the seats that did not move tell.
+                break
             made += 1
             told = [event for event in events if event.visible_to(seat)]
             assert not told, f"seat {actor}'s hidden move {action!r} told seat {seat}: {told}"

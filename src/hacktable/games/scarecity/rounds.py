@@ -116,7 +116,7 @@ def play_impact(state: State, rng: random.Random, events: list[Event]) -> dict[s
     for seat in players_in(state):
         player = state["players"][seat]
         protected = protections_held(card, player["city"], options)
-        degraded, restored = step_one(card, player, bool(protected), options)
+        degraded, restored, spared = step_one(card, player, bool(protected), options)
         bonus = options["protection_bonus"] if protected else 0
         hit = bool(degraded or restored)
         change = card.bitizens if options["impact_applies"] == "everyone" or hit else 0
@@ -124,7 +124,8 @@ def play_impact(state: State, rng: random.Random, events: list[Event]) -> dict[s
             change = 0
         player["bitizens"] += bonus + change
         rows.append({"seat": seat, "degraded": degraded, "restored": restored,
-                     "protected": protected, "bonus": bonus, "impact": change})
+                     "spared": spared, "protected": protected, "bonus": bonus,
+                     "impact": change})
     state["impact_discard"].append(number)
     report = {"round": state["round"], "card": number, "key": card.key, "players": rows}
     state["reports"].append(report)
@@ -142,25 +143,30 @@ def protections_held(card: Impact, city: list[dict[str, Any]],
 
 
 def step_one(card: Impact, player: dict[str, Any], protected: bool,
-             options: dict[str, Any]) -> tuple[list[int], list[int]]:
-    """Step 1 in one city: degrade the listed blue cards, restore the listed red ones.
+             options: dict[str, Any]) -> tuple[list[int], list[int], list[int]]:
+    """Step 1 in one city: degrade the listed blue cards, restore the listed red ones;
+    returns the cards degraded, restored and spared.
 
-    With `impact_reading` = lessons a held protection stops the degrade and a restore
-    needs one (the control the card's lesson names does what it says); with seed, every
-    listed card in every city is flipped, whatever the city holds."""
+    With `impact_reading` = lessons a held protection stops the degrade (those cards are
+    the spared ones, so the screen can say what the control did) and a restore needs one;
+    with seed, every listed card in every city is flipped, whatever the city holds."""
     lessons = options["impact_reading"] == "lessons"
     degraded: list[int] = []
     restored: list[int] = []
+    spared: list[int] = []
     for slot in player["city"]:
         key = program(slot["card"]).key
-        if (key in card.degrade and not slot["degraded"] and not (lessons and protected)
+        if (key in card.degrade and not slot["degraded"]
                 and not (options["restored_immune"] and slot["card"] in player["restored"])):
-            slot["degraded"] = True
-            degraded.append(slot["card"])
+            if lessons and protected:
+                spared.append(slot["card"])
+            else:
+                slot["degraded"] = True
+                degraded.append(slot["card"])
         elif key in card.restore and slot["degraded"] and (protected or not lessons):
             slot["degraded"] = False
             restored.append(slot["card"])
-    return degraded, restored
+    return degraded, restored, spared
 
 
 def knock_out(state: State, seat: int, events: list[Event]) -> None:

@@ -111,6 +111,8 @@ def impact_sentence(report: Mapping[str, Any], names: list[str]) -> str:
             bits.append("degraded " + _list([_name(c) for c in row["degraded"]]))
         if row["restored"]:
             bits.append("restored " + _list([_name(c) for c in row["restored"]]))
+        if row.get("spared"):
+            bits.append("spared " + _list([_name(c) for c in row["spared"]]))
         if row["protected"]:
             bits.append("protected by " + _list([_name(c) for c in row["protected"]])
                         + f" (+{row['bonus']} Bitizen)")

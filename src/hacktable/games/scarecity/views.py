@@ -79,6 +79,8 @@ class HitRowView(TypedDict):
     seat: int
     degraded: list[int]
     restored: list[int]
+    spared: NotRequired[list[int]]
+    """Listed cards a held protection kept blue (`impact_reading` = lessons)."""
     protected: list[int]
     bonus: int
     impact: int

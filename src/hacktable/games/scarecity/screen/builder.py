@@ -222,11 +222,14 @@ def explain(shop: list[Json], me: Mapping[str, Any]) -> None:
             card["notes"].append("no token left")
 
 
-def earned_line(who: str, cards: Sequence[str], bonus: int, you: bool) -> str:
+def earned_line(who: str, cards: Sequence[str], bonus: int, you: bool,
+                spared: Sequence[str] = ()) -> str:
     """The seed's step 2 in words: a held protection earns +1 Bitizen (the loss of step 3
-    still comes: the protection does not cancel it)."""
+    still comes: the protection does not cancel it), and, by default, kept the city's
+    listed cards from degrading: saying which is the lesson."""
     owner = "Your" if you else f"{who}'s"
-    return (f"{owner} {', '.join(cards)} earned {'you' if you else who} "
+    kept = f"spared {'your' if you else 'their'} {', '.join(spared)} and " if spared else ""
+    return (f"{owner} {', '.join(cards)} {kept}earned {'you' if you else who} "
             f"+{bonus} Bitizen{'' if bonus == 1 else 's'} against this")
 
 
@@ -249,8 +252,10 @@ def impact_row(report: ReportView, names: Sequence[str],
                      "degraded": card_names(r["degraded"]),
                      "restored": card_names(r["restored"]),
                      "protected": card_names(r["protected"]), "bonus": r["bonus"],
+                     "spared": card_names(r.get("spared", [])),
                      "earned": earned_line(names[r["seat"]], card_names(r["protected"]),
-                                           r["bonus"], r["seat"] == you)
+                                           r["bonus"], r["seat"] == you,
+                                           card_names(r.get("spared", [])))
                      if r["protected"] and r["bonus"] else "",
                      "impact": r["impact"], "total": r["bonus"] + r["impact"]}
                     for r in report["players"]],
