@@ -277,3 +277,14 @@ def test_a_held_protection_says_which_cards_it_spared():
                 report, list(NAMES))
             return
     raise AssertionError("no protection spared a card in eight games")
+
+
+def test_the_protections_label_says_what_a_protection_does_under_each_reading():
+    """Default: a protection spares its city; `impact_reading=seed`: it only earns +1."""
+    for reading, label in (("lessons", "Protections (spare their city, +1 Bitizen):"),
+                           ("seed", "Protections (+1 Bitizen):")):
+        match = play_match(GAME, ["growth", "security"], {"impact_reading": reading}, 1).match
+        text = " ".join(parse_html(html(match, 0)).text.split())
+        assert label in text
+        if reading == "seed":
+            assert "spare their city" not in text

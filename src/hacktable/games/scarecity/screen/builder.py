@@ -234,7 +234,10 @@ def earned_line(who: str, cards: Sequence[str], bonus: int, you: bool,
 
 
 def impact_row(report: ReportView, names: Sequence[str],
-               numbered: Mapping[int, str], you: int | None = None) -> Json:
+               numbered: Mapping[int, str], you: int | None = None,
+               spares: bool = True) -> Json:
+    """One Impact Card played; `spares` (`impact_reading` = lessons): a held protection
+    keeps the city's listed cards blue, which the protections' label says."""
     info = IMPACTS.get(report["key"], {})
 
     def card_names(numbers: Sequence[int]) -> list[str]:
@@ -248,6 +251,8 @@ def impact_row(report: ReportView, names: Sequence[str],
         "degrade": [PROGRAMS[k]["name"] for k in info.get("degrade", [])],
         "restore": [PROGRAMS[k]["name"] for k in info.get("restore", [])],
         "protect": [PROGRAMS[k]["name"] for k in info.get("protect", [])],
+        "protect_label": "Protections (spare their city, +1 Bitizen)" if spares
+        else "Protections (+1 Bitizen)",
         "players": [{"name": names[r["seat"]], "you": r["seat"] == you,
                      "degraded": card_names(r["degraded"]),
                      "restored": card_names(r["restored"]),
@@ -423,9 +428,11 @@ def _record(context: Mapping[str, Any], view: ScarecityView, names: list[str],
     reports = view.get("reports") or []
     history = view.get("history") or []
     target = options.get("target_bitizens", 200)
+    spares = options.get("impact_reading", "lessons") == "lessons"
     return {
-        "impact": impact_row(reports[-1], names, numbered, you) if reports else None,
-        "impacts": [impact_row(r, names, numbered, you) for r in reversed(reports[:-1])],
+        "impact": impact_row(reports[-1], names, numbered, you, spares) if reports else None,
+        "impacts": [impact_row(r, names, numbered, you, spares)
+                    for r in reversed(reports[:-1])],
         "history": [{"round": line["round"],
                      "cells": [{"money": line["money"][s], "bitizens": line["bitizens"][s]}
                                for s in range(len(names))]} for line in history],
