@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal, NotRequired, Protocol, TypedDict, run
 
 from hacktable.engine.errors import Rejected
 from hacktable.engine.options import OptionSchema, OptionValue
+from hacktable.engine.press import PressRule, table_rule
 
 JSON = Any
 State = Any
@@ -260,6 +261,8 @@ class Game(Protocol):
 
     def check_invariants(self, state: State) -> None: ...
 
+    def press(self, state: State | None, options: Mapping[str, OptionValue]) -> PressRule: ...
+
     def how_to_play(self) -> str: ...
 
     def picture(self, name: str) -> str | None: ...
@@ -457,3 +460,10 @@ class BaseGame:
         new: no event, no change to its view, prompt or legal moves. Secret submissions in
         a simultaneous phase are checked without being listed here. None by default."""
         return []
+
+    def press(self, state: State | None, options: Mapping[str, OptionValue]) -> PressRule:
+        """Which messages the players may send each other now (`engine/press.py`): the
+        game's rule, from the state (None before the match starts) and the options. The
+        default is the whole-table channel, off where the host set the `press` option to
+        `none`. Messages never enter the log or the state: this only says what is allowed."""
+        return table_rule(options)

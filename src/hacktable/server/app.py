@@ -22,7 +22,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hacktable.engine.errors import Rejected
-from hacktable.server import api, api_docs, pages
+from hacktable.server import api, api_docs, pages, press_api, press_pages
 from hacktable.server.api_docs import DOCS_STATIC
 from hacktable.server.bodies import BodyLimits
 from hacktable.server.broker import make_broker
@@ -67,6 +67,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                       settings.thinker_seconds)
         table.move_rate = TokenBuckets(settings.moves_per_second * 3600, settings.move_burst)
         table.move_items = settings.max_move_items
+        table.press.configure(settings.press_max_chars, settings.press_per_minute,
+                              settings.press_burst)
         await broker.start(table.on_message)
         app.state.table = table
         app.state.settings = settings
@@ -115,10 +117,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         telemetry=None if settings.telemetry else NO_TELEMETRY,
     )
     api_docs.mount(app)
-    app.state.host_panels = []  # extensions append `pages.HostPanel`s (e.g. `serve --mail`)
-    app.state.seat_panels = []  # and `pages.SeatPanel`s for a player's own screen
+    # extensions append `pages.HostPanel`s (e.g. `serve --mail`); the conversations panel
+    app.state.host_panels = [press_pages.host_panel]  # is every table's own
+    app.state.seat_panels = [press_pages.seat_panel]  # and `pages.SeatPanel`s for a seat
     app.state.lobby_panels = []  # and `pages.LobbyPanel`s for the front page (the Lab)
     app.include_router(api.router)
+    app.include_router(press_api.router)
     _document_tokens(app)
     app.include_router(pages.router)
     from hacktable.web import STATIC_DIR

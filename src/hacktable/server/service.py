@@ -40,6 +40,8 @@ from hacktable.server.errors import (
 from hacktable.server.limits import TokenBuckets
 from hacktable.server.live import Caller, Live
 from hacktable.server.names import clash, normal_name
+from hacktable.server.press import NEWS as PRESS_NEWS
+from hacktable.server.press import PressDesk
 from hacktable.server.security import (
     hash_matches,
     new_room_code,
@@ -135,6 +137,8 @@ class Table:
         """Moves per seat (the server sets the rate; 0 per hour: no limit)."""
         self.move_items = 4096
         """The most values one move's JSON may hold (`Settings.max_move_items`)."""
+        self.press = PressDesk(store)
+        """Messages between seats (`server/press.py`): never part of the log."""
 
     # -- creating and joining -----------------------------------------------------------
 
@@ -802,7 +806,11 @@ class Table:
     async def on_message(self, match_id: int, seq: int, what: str, here: bool = False
                          ) -> None:
         """A match moved (`here`, in this process, whose copy is already up to date; or in
-        another): wake its watchers."""
+        another): wake its watchers. A message between seats (`what="press"`, `seq` its
+        id) wakes only its readers' sockets."""
+        if what == PRESS_NEWS:
+            await self.press.heard(self._live.get(match_id), seq, here)
+            return
         self.heard += 1
         live = self._live.get(match_id)
         if live is None:
@@ -842,4 +850,5 @@ class Table:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.press.close()
         await asyncio.to_thread(self.thinking.close)

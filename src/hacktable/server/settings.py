@@ -82,6 +82,12 @@ class Settings:
     fill the log with thousands of entries."""
     move_burst: float = 60.0
     """How many moves a seat may make at once before the rate above applies."""
+    press_max_chars: int = 2000
+    """The longest message between players, in characters (`server/press.py`)."""
+    press_per_minute: float = 10.0
+    """Messages one seat may send a minute, after a first burst (0: no limit)."""
+    press_burst: float = 20.0
+    """How many messages a seat may send at once before the rate above applies."""
     bot_pace: float = 0.0
     """Seconds a bot takes per move at a table, unless the host chooses (`hacktable serve`
     makes it 1.5 so people can follow; 0 acts at once, as the simulator does)."""
@@ -189,6 +195,9 @@ class Settings:
             "moves_per_second": _number(env, "HACKTABLE_MOVES_PER_SECOND"),
             **{name: _whole(env, "HACKTABLE_" + name.upper()) for name in BODY_LIMITS},
             "move_burst": _number(env, "HACKTABLE_MOVE_BURST"),
+            "press_max_chars": _whole(env, "HACKTABLE_PRESS_MAX_CHARS"),
+            "press_per_minute": _number(env, "HACKTABLE_PRESS_PER_MINUTE"),
+            "press_burst": _number(env, "HACKTABLE_PRESS_BURST"),
             "lab_jobs": _whole(env, "HACKTABLE_LAB_JOBS"),
             "lab_open": _flag(env, "HACKTABLE_LAB_OPEN"),
             "lab_seconds": _number(env, "HACKTABLE_LAB_SECONDS"),

@@ -12,7 +12,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from hacktable.engine.errors import Rejected
 from hacktable.engine.match import MAX_DEPTH
-from hacktable.server import presenter, wire
+from hacktable.server import presenter, press_api, wire
 from hacktable.server.errors import TableError
 from hacktable.server.live import Caller, Live
 from hacktable.server.screens import Shown, parse_parts, screen_moment, shared_screen
@@ -58,6 +58,7 @@ async def watch(websocket: WebSocket) -> None:
     query = websocket.query_params
     token, format, as_ = query.get("token"), query.get("format", "html"), query.get("as", "seat")
     parts, patches = query.get("parts"), _yes_or_no(query.get("patches", "true"))
+    parts, with_press = press_api.split_parts(parts)  # messages: their own pushes
     if patches is None:
         await websocket.accept()
         await websocket.close(code=4400, reason="patches is true or false.")
@@ -148,11 +149,17 @@ async def watch(websocket: WebSocket) -> None:
                     feed.resend = True  # the pump sends it, in its order
                     live.bell.ring()
                 continue
-            answer = await socket_move(table, live, caller, presented, text, longest)
+            answer = (await press_api.socket_write(table, live, caller, presented, text)
+                      if len(text) <= longest else None)
+            if answer is None:
+                answer = await socket_move(table, live, caller, presented, text, longest)
             if answer is not None:
                 await websocket.send_text(answer)
 
     tasks = [asyncio.create_task(pump()), asyncio.create_task(drain())]
+    if with_press and press_api.wants(table.press, live, caller):
+        tasks.append(asyncio.create_task(press_api.pump(websocket.send_text, table.press,
+                                                        live, caller)))
     live.watchers += 1
     live.watchers_by_client[client] = live.watchers_by_client.get(client, 0) + 1
     try:

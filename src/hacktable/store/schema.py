@@ -89,6 +89,22 @@ client_events = Table(
 Index("client_events_client", client_events.c.kind, client_events.c.client, client_events.c.at)
 Index("client_events_at", client_events.c.at)
 
+# -- press: messages between seats (never part of the log) ----------------------------------
+
+messages = Table(
+    "messages",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", Integer, ForeignKey("matches.id", ondelete="CASCADE"), nullable=False),
+    Column("key", String(32), nullable=False, unique=True),
+    # what readers know a message by: random, so it counts nothing (the id counts them all)
+    Column("sender", Integer, nullable=False),
+    Column("recipients", Json),  # the seats written to, or null: the whole table
+    Column("text", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+Index("messages_match", messages.c.match_id, messages.c.id)
+
 # -- email play (the gateway in `mail/`) ----------------------------------------------------
 
 mail_seats = Table(

@@ -504,7 +504,7 @@ class Store:
                 select(m.c.id).where(and_(m.c.created_at < created_before, done)))]
             if ids:
                 for table in (schema.snapshots, schema.entries, schema.seats,
-                              schema.mail_seats):
+                              schema.mail_seats, schema.messages):
                     await conn.execute(table.delete().where(table.c.match_id.in_(ids)))
                 await conn.execute(m.delete().where(m.c.id.in_(ids)))
         return ids

@@ -2,6 +2,7 @@
 names the option that changes it."""
 
 from hacktable.engine.options import Option, OptionSchema
+from hacktable.engine.press import channel_option, reveal_option
 
 OPTIONS = OptionSchema((
     # -- set-up (seed §2–4) ----------------------------------------------------------------
@@ -100,4 +101,6 @@ OPTIONS = OptionSchema((
            "are idled.", 5, 7 * 24 * 3600),
     Option("reaction_seconds", 20, "Time limit of a defender's reaction or nullify window.",
            2, 3600),
+    channel_option(),
+    reveal_option(),
 ))

@@ -45,6 +45,7 @@ from hacktable.engine.contract import (
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.engine.options import Option, OptionSchema
+from hacktable.engine.press import channel_option, reveal_option
 from hacktable.games.dotrun import companion_reward, tasking
 from hacktable.games.dotrun.companion_moves import COLOURS, RINGS, choose
 from hacktable.games.dotrun.tasks import stats as task_stats
@@ -62,6 +63,8 @@ OPTIONS = OptionSchema((
     Option("tasks", "seed", "Hacking tasks: the seed's tasks for each colour and ring, or a "
            "code to type (for learning the game).", choices=("seed", "code")),
     *TASK_OPTIONS,  # difficulty per ring, tuned from the per-task success statistics
+    channel_option(),
+    reveal_option(),
 ))
 
 Action = dict[str, Any]

@@ -2,6 +2,7 @@
 option behind every ruling."""
 
 from hacktable.engine.options import Option, OptionSchema
+from hacktable.engine.press import channel_option, reveal_option
 from hacktable.games.dotrun.board import board_names
 from hacktable.games.dotrun.tasks.options import TASK_OPTIONS
 
@@ -27,4 +28,6 @@ OPTIONS = OptionSchema((
     Option("tasks", "seed", "Hacking tasks: the seed's tasks for each colour and ring, or a "
            "code to type (for learning the game).", choices=("seed", "code")),
     *TASK_OPTIONS,  # difficulty per ring, tuned from the per-task success statistics
+    channel_option(),
+    reveal_option(),
 ))

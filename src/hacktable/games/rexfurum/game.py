@@ -19,6 +19,7 @@ from hacktable.engine.contract import (
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.engine.memo import IdentityMemo
+from hacktable.engine.press import FULL, NONE, TABLE_ONLY, PressRule
 from hacktable.games.rexfurum import hidden, rules, text, views
 from hacktable.games.rexfurum.listing import single_orders
 from hacktable.games.rexfurum.notation import parse_orders
@@ -64,6 +65,13 @@ class RexFurum(BaseGame):
 
     def prompts(self, state: dict) -> dict[int, Prompt]:
         return rules.prompts(state)
+
+    def press(self, state: dict | None, options: Mapping[str, Any]) -> PressRule:
+        """The seed's "talking with other players is the main action outside of the game":
+        the host picks `press` = full (private, group and table), public (table only) or
+        none (gunboat), docs/rules/rexfurum.md, "Press"."""
+        return {"full": FULL, "public": TABLE_ONLY, "none": NONE}[
+            str(options.get("press", "full"))]
 
     def apply(self, state: dict, seat: int, action: Submit, rng: random.Random) -> list[Event]:
         if not isinstance(seat, int) or not 0 <= seat < len(state["names"]):

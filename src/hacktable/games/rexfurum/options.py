@@ -2,6 +2,7 @@
 every ruling in docs/rules/rexfurum.md names the option that changes it."""
 
 from hacktable.engine.options import Option, OptionSchema
+from hacktable.engine.press import reveal_option
 
 OPTIONS = OptionSchema((
     Option("rounds", 10, "Rounds in a game (\"Be the richest player at the end of 10 rounds\").",
@@ -50,4 +51,8 @@ OPTIONS = OptionSchema((
     Option("public_money", True, "Reports show every player's net worth and last round's "
            "earnings (false: only your own)."),
     Option("crasher_joins", False, "The crasher is hired by the company they crashed."),
+    Option("press", "full", "Messages between players: full (to one player, a group or the "
+           "whole table), public (only to the whole table) or none (gunboat: no messages).",
+           choices=("full", "public", "none")),
+    reveal_option(),
 ))

@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, SpielCoverage, Viewer
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
+from hacktable.engine.press import PressRule
 from hacktable.games.runners import (
     asks,
     gm_moves,
@@ -46,6 +47,9 @@ from hacktable.games.runners.state import GM_ONLY, GM_SEAT, MISSION, OVER, PREP,
 
 CREDITS = "Rules for Runners: the hacktable seed rules for gamemaster-run missions."
 ACTION_KEYS = 12
+WHISPERS = PressRule(table=True, private=True, hub=GM_SEAT, summary=(
+    "The gamemaster and each runner may whisper to each other, and everyone may write to "
+    "the whole table; runners do not whisper to each other."))
 
 
 class Runners(BaseGame):
@@ -113,6 +117,12 @@ class Runners(BaseGame):
         return events
 
     # -- who is asked ---------------------------------------------------------------------
+
+    def press(self, state: dict | None, options: Mapping[str, Any]) -> PressRule:
+        """Runners "tell the GM" what they do (Rules for Runners, Checks, Readied actions):
+        the GM whispers with each runner, and everyone talks at the whole table; runners
+        do not whisper with each other (docs/rules/runners.md, "Press")."""
+        return WHISPERS
 
     def prompts(self, state: dict) -> dict[int, Prompt]:
         phase = state["phase"]

@@ -2,6 +2,7 @@
 ruling in docs/rules/runners.md names the option that changes it."""
 
 from hacktable.engine.options import Option, OptionSchema
+from hacktable.engine.press import reveal_option
 
 VISIBILITIES = ("gm", "public", "blind", "self")
 STATS = ("str", "dex", "int", "cha")
@@ -87,4 +88,5 @@ OPTIONS = OptionSchema((
     Option("map", "corridor", "The map a mission starts with, until the GM loads their own: "
            "corridor (a small built-in floor) or none (theatre of the mind: moves are "
            "counted in squares).", choices=("corridor", "none")),
+    reveal_option(),
 ))

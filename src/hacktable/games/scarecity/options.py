@@ -2,6 +2,7 @@
 the rulings in docs/rules/scarecity.md; each ruling there names the option that changes it."""
 
 from hacktable.engine.options import Option, OptionSchema
+from hacktable.engine.press import channel_option, reveal_option
 
 OPTIONS = OptionSchema((
     # -- the seed's numbers ----------------------------------------------------------------
@@ -79,4 +80,6 @@ OPTIONS = OptionSchema((
            "passes.", 5, 7 * 24 * 3600),
     Option("city_seconds", 120, "Time for the restore, decommission and buying phase; when it "
            "runs out, what each player set up is carried out.", 5, 7 * 24 * 3600),
+    channel_option(),
+    reveal_option(),
 ))

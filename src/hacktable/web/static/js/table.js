@@ -142,6 +142,9 @@ function handle(message) {
   if (!message || typeof message !== "object") return;
   if (message.type === "acted" || message.type === "refused") {
     answered(message);
+  } else if (message.type === "press") {
+    // Messages between players: the conversations panel (press.js) shows them.
+    document.dispatchEvent(new CustomEvent("hacktable:press", { detail: message }));
   } else if (message.type === "screen") {
     if (typeof message.seq === "number") {
       if (message.seq < lastSeq) return; // an older screen overtaken by a newer one

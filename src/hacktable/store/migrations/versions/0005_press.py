@@ -1,0 +1,34 @@
+"""Press: messages between seats, kept apart from the log (nobody may count them).
+
+Revision ID: 0005
+Revises: 0004
+"""
+
+import sqlalchemy as sa
+from alembic import op
+from sqlalchemy.dialects.postgresql import JSONB
+
+revision = "0005"
+down_revision = "0004"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "messages",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("match_id", sa.Integer, sa.ForeignKey("matches.id", ondelete="CASCADE"),
+                  nullable=False),
+        sa.Column("key", sa.String(32), nullable=False, unique=True),
+        sa.Column("sender", sa.Integer, nullable=False),
+        sa.Column("recipients", sa.JSON().with_variant(JSONB(), "postgresql")),
+        sa.Column("text", sa.Text, nullable=False),
+        sa.Column("created_at", sa.Float, nullable=False),
+    )
+    op.create_index("messages_match", "messages", ["match_id", "id"])
+
+
+def downgrade() -> None:
+    op.drop_index("messages_match", "messages")
+    op.drop_table("messages")
