@@ -206,12 +206,18 @@ function start(panel) {
       const sent = await postJSON(`/api/matches/${encodeURIComponent(code)}/messages`,
                                   { to, text: area.value });
       add([{ ...sent, from: you }]);
+      // The box may have been redrawn while the message travelled (its own push came
+      // first): clear the one on the page now.
+      const current = document.getElementById(area.id) || area;
+      current.value = "";
       area.value = "";
       open = sent.thread || key;
       announce("Sent.");
       draw(true);
     } catch (error) {
-      alert.textContent = error.message;
+      const shown = form.isConnected ? alert
+        : body.querySelector(`[data-press-form="${CSS.escape(key)}"] [role=alert]`);
+      if (shown) shown.textContent = error.message;
     } finally {
       button.disabled = false;
     }
@@ -308,7 +314,9 @@ function start(panel) {
     }
     const fresh = add(message.messages);
     for (const item of fresh) {
-      if (item.from === you || announced.has(item.key) || muted(item.thread)) continue;
+      // A muted person is not announced, whichever thread they write in.
+      if (item.from === you || announced.has(item.key) || muted(item.thread)
+          || muted(String(item.from))) continue;
       announced.add(item.key);
       if (!message.whole) announce(`New message from ${nameOf(item.from)}`);
     }
