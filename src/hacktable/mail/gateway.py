@@ -34,6 +34,7 @@ from hacktable.mail.compose import compose, paused_for, when
 from hacktable.mail.identity import Verdict, identify
 from hacktable.mail.messages import Letter
 from hacktable.mail.outbox import Outbox
+from hacktable.mail.press import PressRelay
 from hacktable.mail.reader import Readers
 from hacktable.mail.settings import MailSettings
 from hacktable.mail.strangers import Strangers
@@ -95,6 +96,8 @@ class Gateway:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[Any]] = []
         self.answered = 0
+        self.press = PressRelay(self)
+        """Messages between players, relayed to mail seats and read from them."""
 
     # -- running ------------------------------------------------------------------------
 
@@ -196,6 +199,11 @@ class Gateway:
                                               + "\n\nNothing was changed.")]
         try:
             live = await self.table.load_id(seat.match_id)
+            press = await self.press.wanted(letter, live, seat)
+            if isinstance(press, str):
+                return "press-refused", [self._reply(letter, seat, press)]
+            if press is not None:
+                return await self.press.answer(letter, live, seat, *press)
             return await self._move(letter, inbound, live, seat)
         except (asyncio.CancelledError, DBAPIError, OSError):
             raise
@@ -387,8 +395,10 @@ class Gateway:
     # -- outbound: a phase opens, a match ends -------------------------------------------
 
     async def watch_once(self) -> None:
-        """Queue the letters of every mail match whose phase changed since we looked."""
-        for match_id, seq, status in await self.store.watched():
+        """Queue the letters of every mail match whose phase changed since we looked, and
+        the messages written to its mail seats since (`mail/press.py`)."""
+        watched = await self.store.watched()
+        for match_id, seq, status in watched:
             if status == LOBBY or self._seen.get(match_id) == (seq, status):
                 continue
             if status == CANCELLED:
@@ -396,6 +406,8 @@ class Gateway:
             else:
                 await self.phase_mail(match_id)
             self._seen[match_id] = (seq, status)
+        await self.press.relay([match_id for match_id, _, status in watched
+                                if status != LOBBY])
 
     async def phase_mail(self, match_id: int) -> int:
         """Queue each mail seat's letter for the phase now open (or the final one)."""

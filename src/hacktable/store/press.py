@@ -68,6 +68,17 @@ class PressStore:
                                        .order_by(m.c.id))).all()
         return [_message(row) for row in rows]
 
+    async def newer(self, after: int, match_ids: Sequence[int]) -> list[Message]:
+        """The messages of these matches with an id above `after`, oldest first."""
+        if not match_ids:
+            return []
+        m = schema.messages
+        async with self.store.engine.connect() as conn:
+            rows = (await conn.execute(select(m).where(m.c.match_id.in_(list(match_ids)),
+                                                       m.c.id > after)
+                                       .order_by(m.c.id))).all()
+        return [_message(row) for row in rows]
+
     async def message(self, ident: int) -> Message | None:
         m = schema.messages
         async with self.store.engine.connect() as conn:
