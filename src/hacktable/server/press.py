@@ -65,6 +65,8 @@ class PressDesk:
         self._bells: dict[tuple[int, Any], Bell] = {}
         self._versions: dict[tuple[int, Any], int] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._latest: dict[int, int] = {}
+        """The newest message this process rang the readers of, per match (`catch_up`)."""
 
     def configure(self, max_chars: int, per_minute: float, burst: float) -> None:
         self.max_chars = max_chars
@@ -186,12 +188,10 @@ class PressDesk:
         return found
 
     def ring(self, live: Live, message: Message) -> None:
+        match_id = live.record.id
+        self._latest[match_id] = max(self._latest.get(match_id, 0), message.id)
         for viewer in self.readers(live, message):
-            key = (live.record.id, viewer)
-            self._versions[key] = self._versions.get(key, 0) + 1
-            bell = self._bells.get(key)
-            if bell is not None:
-                bell.ring()
+            self._wake(match_id, viewer)
 
     async def heard(self, live: Live | None, message_id: int, here: bool) -> None:
         """The fan-out told of a message: this process rings its readers' bells (its own
@@ -201,6 +201,33 @@ class PressDesk:
         message = await self.messages.message(message_id)
         if message is not None and message.match_id == live.record.id:
             self.ring(live, message)
+
+    async def catch_up(self, loaded: dict[int, Live]) -> None:
+        """Ring the readers of messages another process kept without this one hearing of
+        it (no Redis between them, or a fan-out message lost): asked with the table's own
+        catch-up. A match looked at for the first time rings all its readers once: their
+        sockets read again and send only what is new."""
+        watched = {match_id: live for match_id, live in loaded.items() if live.watchers}
+        for match_id, top in (await self.messages.newest(list(watched))).items():
+            known = self._latest.get(match_id)
+            if known is not None and top <= known:
+                continue
+            live = watched[match_id]
+            if known is None:
+                self._latest[match_id] = top
+                for viewer in [*range(len(live.seats)), GM]:
+                    self._wake(match_id, viewer)
+                continue
+            for message in await self.messages.newer(known, [match_id]):
+                if message.match_id == match_id:
+                    self.ring(live, message)
+
+    def _wake(self, match_id: int, viewer: Any) -> None:
+        key = (match_id, viewer)
+        self._versions[key] = self._versions.get(key, 0) + 1
+        bell = self._bells.get(key)
+        if bell is not None:
+            bell.ring()
 
     def version(self, match_id: int, viewer: Any) -> int:
         return self._versions.get((match_id, viewer), 0)

@@ -837,6 +837,7 @@ class Table:
                    if live.watchers}
         if not watched:
             return
+        await self.press.catch_up(self._live)  # messages between seats, likewise
         for match_id, seq in (await self.store.seqs(list(watched))).items():
             if seq > watched[match_id]:
                 await self.on_message(match_id, seq, "move")

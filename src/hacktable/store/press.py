@@ -11,7 +11,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import insert, select
+from sqlalchemy import func, insert, select
 
 from hacktable.store import schema
 from hacktable.store.store import Store
@@ -78,6 +78,17 @@ class PressStore:
                                                        m.c.id > after)
                                        .order_by(m.c.id))).all()
         return [_message(row) for row in rows]
+
+    async def newest(self, match_ids: Sequence[int]) -> dict[int, int]:
+        """The id of each of these matches' newest message (matches without any left out)."""
+        if not match_ids:
+            return {}
+        m = schema.messages
+        async with self.store.engine.connect() as conn:
+            rows = (await conn.execute(select(m.c.match_id, func.max(m.c.id))
+                                       .where(m.c.match_id.in_(list(match_ids)))
+                                       .group_by(m.c.match_id))).all()
+        return {row[0]: row[1] for row in rows}
 
     async def message(self, ident: int) -> Message | None:
         m = schema.messages
