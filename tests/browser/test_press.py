@@ -156,3 +156,32 @@ def test_the_gamemaster_has_a_whisper_box_beside_each_runner(browsing: Browsing)
     gm.screenshot(path="/tmp/press-gm-1280.png", full_page=True)
     for label in ("gm", "mica", "damien"):
         browsing.close(label)
+
+
+def test_a_revealing_match_shows_every_message_at_its_end(browsing: Browsing) -> None:
+    """With reveal_press, Cyd's panel says from the start that messages will be shown, and
+    shows Ann's private message to Ben the moment the match ends, without a reload."""
+    host = browsing.open("reveal-host")
+    created = host.request.post("/api/matches", data={
+        "game": "rexfurum", "seats": 4, "options": {"reveal_press": True},
+        "bots": {"3": "loyal"}, "bot_pace": 0}).json()
+    code = created["code"]
+    links = {name: host.request.post(f"/api/matches/{code}/join",
+                                     data={"seat": seat, "name": name},
+                                     headers={"cookie": ""}).json()["seat_url"]
+             for seat, name in enumerate(["Ann", "Ben", "Cyd"])}
+    bearer = {"authorization": f"Bearer {created['host_token']}"}
+    host.request.post(f"/api/matches/{code}/host/start", headers=bearer)
+    ann = seat_page(browsing, "reveal-ann", links["Ann"])
+    cyd = seat_page(browsing, "reveal-cyd", links["Cyd"], phone=True)
+    expect(cyd.locator("[data-press-rule]")).to_contain_text(
+        "After the match, every message, private ones too, is shown to everyone")
+    thread(ann, "Ben")
+    write(ann, "Message to Ben", "Our secret plan")
+    assert "Our secret plan" not in cyd.content()
+    host.request.post(f"/api/matches/{code}/host/end", headers=bearer)
+    expect(cyd.locator("[data-press-open]").filter(has_text="Ann, Ben")).to_be_visible()
+    thread(cyd, "Ann, Ben")
+    expect(cyd.locator("[data-press-thread]")).to_contain_text("Our secret plan")
+    for label in ("reveal-host", "reveal-ann", "reveal-cyd"):
+        browsing.close(label)

@@ -128,6 +128,8 @@ def test_a_refereeing_host_reads_every_message(table_server: Server):
     say(table.seats[0], table.code, [1], "between us")
     read = messages(table.host, table.code, **{"as": "host"})
     assert texts_of(read) == ["between us"] and read["reads_all"]
+    console = table.host.get(f"/m/{table.code}/host").text
+    assert "between us" in console and "You referee: you read every message." in console
     assert_refused(say(table.host, table.code, "table", "hi"), 403)
 
 

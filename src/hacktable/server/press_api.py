@@ -48,6 +48,55 @@ class Written(BaseModel):
     at: str
 
 
+class Shown(BaseModel):
+    """A message as its reader is shown it."""
+
+    key: str = Field(description="The message's own random name (it counts nothing).")
+    thread: str = Field(description='"table", or the other seats of the conversation ("2" '
+                        'for a private one, "0,2" for a group), from the reader\'s side.')
+    from_: int = Field(alias="from", description="The writer's seat (from 0).")
+    to: Literal["table"] | list[int]
+    text: str = Field(description="Plain text: show it as text, never as HTML.")
+    at: str = Field(description="When it was kept, ISO-8601 UTC.")
+
+
+class Thread(BaseModel):
+    key: str
+    with_: Literal["table"] | list[int] = Field(alias="with")
+    count: int = Field(description="Messages in it the caller may read.")
+
+
+class SeatShown(BaseModel):
+    seat: int
+    name: str | None
+    reads: bool = Field(description="Whether a person plays it (a bot reads no messages).")
+    bot: bool
+
+
+class Rule(BaseModel):
+    table: bool
+    private: bool
+    groups: bool
+    hub: int | None = Field(description="Where set, private messages only to or from this "
+                            "seat (Rules for Runners' gamemaster).")
+    summary: str
+
+
+class Threads(BaseModel):
+    """The caller's own threads: what they may send, and every message they may read."""
+
+    you: int | None = Field(description="The caller's seat; null for a reader of all.")
+    reads_all: bool = Field(description="A refereeing host, or anyone after a match whose "
+                            "host set reveal_press.")
+    rule: Rule = Field(description="What the caller may send now (the game's rule).")
+    reveal: bool = Field(description="Whether every message is shown to everyone once "
+                         "the match is over (the host's reveal_press).")
+    max_chars: int
+    seats: list[SeatShown]
+    threads: list[Thread]
+    messages: list[Shown]
+
+
 def desk(request: Request | WebSocket) -> PressDesk:
     table: Table = request.app.state.table
     return table.press
@@ -72,7 +121,9 @@ async def send(code: str, body: Write, request: Request) -> Any:
     return Written(**{k: v for k, v in fields.items() if k != "from"})
 
 
-@router.get("/matches/{code}/messages",
+@router.get("/matches/{code}/messages", response_model=Threads,
+            responses={403: {"description": "A spectator, the playing host's console, or "
+                             "another match's seat: they read no messages"}},
             summary="The caller's own threads: what their seat wrote and was sent (every "
                     "message for a refereeing host; for everyone after a revealing match)")
 async def read(code: str, request: Request,
