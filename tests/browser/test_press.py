@@ -88,12 +88,14 @@ def test_three_players_negotiate_in_private(browsing: Browsing) -> None:
     write(ann, "Message to Ben", f"Ben, crash Gamma with me? {SCRIPT}")
     expect(ben.locator("[data-press-open]").filter(has_text="Ann")).to_contain_text("1 new")
     expect(ben.locator("[data-live]")).to_have_text("New message from Ann")
+    expect(ben.locator("[data-press-jump]")).to_have_text("Messages (1 new)")
     thread(ben, "Ann")
     text = ben.locator("[data-press-thread] .press-text").first
     expect(text).to_have_text(f"Ben, crash Gamma with me? {SCRIPT}")
     assert text.locator("img, script").count() == 0
     assert ben.evaluate("document.body.dataset.pwned") is None
     expect(ben.locator("[data-press-open]").filter(has_text="Ann")).not_to_contain_text("new")
+    expect(ben.locator("[data-press-jump]")).to_have_text("Messages")
     # Ben answers from his phone, half-types another while Ann sends her orders (a push of
     # Ann's screen, and of the status strip on his): his draft survives
     write(ben, "Message to Ann", "Deal. I protect you this round.")

@@ -253,6 +253,19 @@ function start(panel) {
     return section;
   }
 
+  // A link at the top of the page to the panel (on a phone it is far below the screen),
+  // saying how many messages wait unread.
+  const whoami = document.querySelector(".whoami");
+  const jump = whoami ? make("a", { href: "#press-title", class: "press-jump", "data-press-jump": "" }) : null;
+  if (jump) whoami.append(jump);
+
+  function drawJump() {
+    if (!jump) return;
+    const waiting = threads().filter((key) => !muted(key)).reduce((sum, key) => sum + unread(key), 0);
+    const text = waiting ? `Messages (${waiting} new)` : "Messages";
+    if (jump.textContent !== text) jump.textContent = text;
+  }
+
   function draw(keepFocus = false) {
     // Text typed and not yet sent survives a redraw (a message arriving mid-sentence).
     const drafts = new Map();
@@ -290,6 +303,7 @@ function start(panel) {
     const sections = shown.map((key) => drawThread(key, false));
     body.replaceChildren(nav, ...sections);
     for (const key of shown) markRead(key);
+    drawJump();
     if (everyOpen || open) {
       // Badges drawn before the thread was marked read: redraw them.
       for (const button of nav.querySelectorAll("[data-press-open]")) {
