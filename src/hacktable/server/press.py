@@ -235,6 +235,15 @@ class PressDesk:
     def bell(self, match_id: int, viewer: Any) -> Bell:
         return self._bells.setdefault((match_id, viewer), Bell())
 
+    def forget(self, match_id: int) -> None:
+        """Drop what this process kept of a match it forgets (bells nobody waits on)."""
+        self._latest.pop(match_id, None)
+        for key in [k for k in self._versions if k[0] == match_id]:
+            bell = self._bells.get(key)
+            if bell is None or not bell.waiters:
+                self._versions.pop(key, None)
+                self._bells.pop(key, None)
+
     def forget_bell(self, match_id: int, viewer: Any) -> None:
         bell = self._bells.get((match_id, viewer))
         if bell is not None and not bell.waiters:

@@ -781,6 +781,7 @@ class Table:
         live = self._live.pop(match_id, None)
         if live is not None:
             self._codes.pop(live.record.code, None)
+        self.press.forget(match_id)
         return live
 
     async def expire(self, keep_days: float) -> int:
