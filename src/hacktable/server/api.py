@@ -346,6 +346,7 @@ async def match_log(code: str, request: Request) -> Response:
             raise WrongMoment("The log holds every secret of the match, so it opens to "
                               "everyone once the match is over, not before.")
         text = live.match.dumps()
+    text = await table.press.reveal_in_log(live, text)  # messages only if revealed
     filename = f"hacktable-{live.record.game}-{live.record.code}.json"
     return Response(text, media_type="application/json",
                     headers={"content-disposition": f'attachment; filename="{filename}"'})

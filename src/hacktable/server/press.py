@@ -254,6 +254,18 @@ class PressDesk:
             with contextlib.suppress(BaseException):
                 await task
 
+    async def reveal_in_log(self, live: Live, text: str) -> str:
+        """The downloaded log of a finished match, with every message in it (`"press"`)
+        where the host set `reveal_press`; otherwise as it is: the log carries no message."""
+        if live.record.status not in FINISHED or not reveals(live.options()):
+            return text
+        import json
+
+        found = await self.messages.messages(live.record.id)
+        data = json.loads(text)
+        data["press"] = [message_json(m, thread_key(m, None)) for m in found]
+        return json.dumps(data, indent=1, sort_keys=True)
+
     # -- what a reader is shown --------------------------------------------------------------
 
     def payload(self, live: Live, caller: Caller, messages: Sequence[Message]
