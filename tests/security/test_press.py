@@ -125,7 +125,15 @@ def test_the_game_decides_which_press_is_allowed(table_server: Server):
 
 def test_a_refereeing_host_reads_every_message(table_server: Server):
     table = open_table(table_server.url, ["Ann", "Ben", "Cyd", "Dee"], referee=True)
-    say(table.seats[0], table.code, [1], "between us")
+    host_token = table.host.http.headers["authorization"][7:]
+    socket = Listener(ws_url(table_server.url, table.code, host_token) + "&as=host")
+    try:
+        wait_for(lambda: any(json.loads(m)["type"] == "press" for m in socket.messages))
+        say(table.seats[0], table.code, [1], "between us")
+        wait_for(lambda: any(json.loads(m)["type"] == "press" and not json.loads(m).get(
+            "whole") for m in socket.messages))
+    finally:
+        socket.close()
     read = messages(table.host, table.code, **{"as": "host"})
     assert texts_of(read) == ["between us"] and read["reads_all"]
     console = table.host.get(f"/m/{table.code}/host").text

@@ -135,5 +135,5 @@ def gm_whispers(table: Table) -> None:
 
 
 def test_a_gamemasters_whisper_leaves_no_trace_for_the_others(table_server: Server):
-    compare(table_server, ["Gia", "Mica", "Damien"], "runners", [2, None],
+    compare(table_server, ["Gia", "Mica", "Damien"], "runners", [2, None, "host"],
             runners_start, no_whisper, gm_whispers, runners_visible)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -259,8 +260,6 @@ class PressDesk:
         where the host set `reveal_press`; otherwise as it is: the log carries no message."""
         if live.record.status not in FINISHED or not reveals(live.options()):
             return text
-        import json
-
         found = await self.messages.messages(live.record.id)
         data = json.loads(text)
         data["press"] = [message_json(m, thread_key(m, None)) for m in found]
