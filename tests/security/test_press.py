@@ -196,3 +196,4 @@ def test_a_message_is_shown_escaped_on_the_page(table_server: Server):
     page = table.seats[1].get(f"/m/{table.code}").text
     assert "<script>alert(" not in page
     assert "&lt;script&gt;alert(" in page
+    assert "<strong>Ann</strong> to Ben:" in page  # the page without script says who wrote

@@ -27,21 +27,17 @@ async def _render(request: Request, live: Live, caller: Caller) -> str | None:
 
     names = {s["seat"]: s["name"] or f"seat {s['seat'] + 1}" for s in payload["seats"]}
     shown: list[dict[str, Any]] = [{**m, "sender": names.get(m["from"], "?"),
-                                    "where": _where(thread_key_of(m), names)}
+                                    "where": _where(m["to"], names)}
                                    for m in payload["messages"]]
     return templates().get_template("_press.html").render(
-        code=live.record.code, press=payload, shown=shown, names=names,
-        over=live.record.status in ("over", "ended"))
+        code=live.record.code, press=payload, shown=shown)
 
 
-def thread_key_of(message: dict[str, Any]) -> str:
-    return str(message["thread"])
-
-
-def _where(key: str, names: dict[int, str]) -> str:
-    if key == "table":
+def _where(to: Any, names: dict[int, str]) -> str:
+    """Whom a message was written to, in words (the page without script)."""
+    if to == "table":
         return "the whole table"
-    return ", ".join(names.get(int(s), "?") for s in key.split(","))
+    return ", ".join(names.get(int(seat), "?") for seat in to)
 
 
 async def seat_panel(request: Request, live: Live, seat: int) -> str | None:
