@@ -155,6 +155,8 @@ def test_after_the_match_messages_stay_private_unless_revealed(table_server: Ser
     assert "our secret plan" not in Api(table_server.url).get(
         f"/api/matches/{kept.code}/log").text
     assert texts_of(messages(shown.seats[2], shown.code)) == ["our secret plan"]
+    assert "our secret plan" in Api(table_server.url).get(f"/m/{shown.code}/watch").text
+    assert "our secret plan" not in Api(table_server.url).get(f"/m/{kept.code}/watch").text
     revealed = Api(table_server.url).ok("GET", f"/api/matches/{shown.code}/log")
     assert [m["text"] for m in revealed["press"]] == ["our secret plan"]
     assert texts_of(messages(Api(table_server.url), shown.code)) == ["our secret plan"]

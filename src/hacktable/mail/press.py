@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hacktable.engine.errors import Rejected
 from hacktable.mail.compose import compose
@@ -29,9 +29,6 @@ from hacktable.server.press import thread_key
 from hacktable.store.mail import MailSeat, Outgoing
 from hacktable.store.press import Message, PressStore
 from hacktable.store.records import HUMAN, LOBBY
-
-if TYPE_CHECKING:
-    from hacktable.mail.gateway import Gateway
 
 KIND = "press"
 """The outbox's kind for a relayed message (its `phase` holds the reader's thread)."""
@@ -44,8 +41,10 @@ EVERYONE = {"all", "table", "everyone", "everybody", "the table", "the whole tab
 class PressRelay:
     """The gateway's part of press: relays new messages, reads messages by mail."""
 
-    def __init__(self, gateway: Gateway) -> None:
+    def __init__(self, gateway: Any) -> None:
         self.gateway = gateway
+        """The `Gateway` this works for (its table, store, outbox, clock and replies);
+        not imported here, as the gateway imports this module."""
         self.messages = PressStore(gateway.table.store)
         self._newest = 0
         """The newest message relayed (or found relayed), by row id."""

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from hacktable.games import all_games, get_game
-from hacktable.server import presenter, sharing
+from hacktable.server import presenter, press_pages, sharing
 from hacktable.server.clock import iso
 from hacktable.server.errors import NotAllowed, NotFound
 from hacktable.server.limits import client_of
@@ -262,8 +262,10 @@ async def watch(code: str, request: Request) -> Response:
     if live.record.status == CANCELLED:  # nothing was played: the room says so
         return RedirectResponse(f"/m/{live.record.code}", status_code=303)
     caller = Caller("spectator")
-    async with live.lock:
-        return _table(live, caller, presenter.screen(live, caller, table.clock.now()))
+    revealed = await press_pages.spectator_panel(request, live)  # only once a revealing
+    async with live.lock:  # match is over
+        return _table(live, caller, presenter.screen(live, caller, table.clock.now()),
+                      seat_panels=[revealed] if revealed else None)
 
 
 def _table(live: Live, caller: Caller, payload: dict[str, Any],

@@ -50,3 +50,9 @@ async def host_panel(request: Request, live: Live) -> str | None:
     if not live.record.referee:
         return None
     return await _render(request, live, Caller("host", referee=True))
+
+
+async def spectator_panel(request: Request, live: Live) -> str | None:
+    """Every message, for a spectator, once a match whose host set `reveal_press` is over;
+    nothing before (`PressDesk.may_read`)."""
+    return await _render(request, live, Caller("spectator"))
