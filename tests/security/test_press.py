@@ -199,3 +199,12 @@ def test_a_message_is_shown_escaped_on_the_page(table_server: Server):
     assert "<script>alert(" not in page
     assert "&lt;script&gt;alert(" in page
     assert "<strong>Ann</strong> to Ben:" in page  # the page without script says who wrote
+
+
+def test_messages_open_with_the_match_and_go_on_while_it_is_paused(table_server: Server):
+    table = open_table(table_server.url, ["Ann", "Ben", "Cyd", "Dee"], start=False)
+    assert "has not started" in assert_refused(say(table.seats[0], table.code, [1], "hi"),
+                                               409)
+    table.host.ok("POST", f"/api/matches/{table.code}/host/start")
+    table.host.ok("POST", f"/api/matches/{table.code}/host/pause")
+    assert say(table.seats[0], table.code, [1], "while paused").status_code == 201
