@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+import httpx
 from tests.server.helpers import Listener, assert_refused, ws_url
 from tests.services import Api, Server, open_table, wait_for
 
@@ -208,3 +209,20 @@ def test_messages_open_with_the_match_and_go_on_while_it_is_paused(table_server:
     table.host.ok("POST", f"/api/matches/{table.code}/host/start")
     table.host.ok("POST", f"/api/matches/{table.code}/host/pause")
     assert say(table.seats[0], table.code, [1], "while paused").status_code == 201
+
+
+def test_another_site_cannot_send_as_a_seat_with_its_cookie(table_server: Server):
+    """A page elsewhere cannot make a player's browser write in their name: the cookie
+    alone, from a foreign origin, is refused (server/origin.py)."""
+    table = open_table(table_server.url, ["Ann", "Ben", "Cyd", "Dee"])
+    browser = httpx.Client(base_url=table_server.url,
+                           cookies={f"hacktable_seat_{table.code}": table.tokens[0]})
+    forged = browser.post(f"/api/matches/{table.code}/messages",
+                          json={"to": [1], "text": "sent by evil.example"},
+                          headers={"origin": "http://evil.example"})
+    assert forged.status_code == 403
+    own = browser.post(f"/api/matches/{table.code}/messages",
+                       json={"to": [1], "text": "sent by Ann"},
+                       headers={"origin": table_server.url})
+    assert own.status_code == 201
+    assert texts_of(messages(table.seats[1], table.code)) == ["sent by Ann"]
