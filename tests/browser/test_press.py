@@ -145,6 +145,7 @@ def test_the_gamemaster_has_a_whisper_box_beside_each_runner(browsing: Browsing)
     mica = seat_page(browsing, "mica", links["Mica"], phone=True)
     damien = seat_page(browsing, "damien", links["Damien"])
     write(gm, "Whisper to Mica", "You hear a guard behind the door.")
+    expect(gm.get_by_label("Whisper to Mica")).to_be_focused()  # not the next runner's box
     expect(gm.get_by_label("Whisper to Damien")).to_be_visible()
     expect(mica.locator("[data-press-open]").filter(has_text="Gia")).to_contain_text("1 new")
     thread(mica, "Gia")

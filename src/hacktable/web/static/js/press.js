@@ -213,7 +213,7 @@ function start(panel) {
       area.value = "";
       open = sent.thread || key;
       announce("Sent.");
-      draw(true);
+      draw(current.id);
     } catch (error) {
       const shown = form.isConnected ? alert
         : body.querySelector(`[data-press-form="${CSS.escape(key)}"] [role=alert]`);
@@ -266,7 +266,7 @@ function start(panel) {
     if (jump.textContent !== text) jump.textContent = text;
   }
 
-  function draw(keepFocus = false) {
+  function draw(focusId = null) {
     // Text typed and not yet sent survives a redraw (a message arriving mid-sentence).
     const drafts = new Map();
     for (const area of body.querySelectorAll("[data-press-text]")) {
@@ -317,8 +317,10 @@ function start(panel) {
       const area = document.getElementById(id);
       if (!area) continue;
       area.value = value;
-      if (focused || keepFocus) area.focus({ preventScroll: true });
+      if (focused) area.focus({ preventScroll: true });
     }
+    const wanted = focusId && document.getElementById(focusId);
+    if (wanted) wanted.focus({ preventScroll: true });
   }
 
   function receive(message) {
