@@ -23,6 +23,7 @@ from tests.security.test_counting import (
     readings,
     runners_start,
     runners_visible,
+    shown,
 )
 from tests.server.helpers import Listener, ws_url
 from tests.services import Api, Server, wait_for
@@ -34,7 +35,7 @@ def say(table: Table, seat: int, to: object, text: str) -> None:
 
 
 def everything(server: Server, table: Table, observer: int | str | None,
-               sockets: list[Listener]) -> list[str]:
+               sockets: list[Listener], times: bool) -> list[str]:
     """`readings`, plus the observer's own threads, and for "host" the host's console."""
     if observer == "host":
         api = table.host
@@ -42,12 +43,12 @@ def everything(server: Server, table: Table, observer: int | str | None,
                  api.get(f"/api/matches/{table.code}/view?as=host").text,
                  api.get(f"/m/{table.code}/host").text,
                  api.get(f"/api/matches/{table.code}/messages?as=host").text,
-                 *[m for socket in sockets for m in socket.messages]]
-        return [plain(text, table) for text in found]
+                 *[m for socket in sockets for m in shown(list(socket.messages))]]
+        return [plain(text, table, times) for text in found]
     assert not isinstance(observer, str)
     api = table.seats[observer] if observer is not None else Api(server.url)
-    return [*readings(server, table, observer, sockets),
-            plain(api.get(f"/api/matches/{table.code}/messages").text, table)]
+    return [*readings(server, table, observer, sockets, times),
+            plain(api.get(f"/api/matches/{table.code}/messages").text, table, times)]
 
 
 def socket_url(server: Server, table: Table, who: int | str | None, fmt: str) -> str:
@@ -60,10 +61,10 @@ def socket_url(server: Server, table: Table, who: int | str | None, fmt: str) ->
 
 def compare(server: Server, names: list[str], game: str, observers: list[int | str | None],
             prelude: Callable[[Table], None], plainly_said: Callable[[Table], None],
-            secretly_said: Callable[[Table], None], visible: Callable[[Table], None]) -> None:
-    plainly, secretly = dealt_alike(server, game, names)
-    for table in (plainly, secretly):
-        prelude(table)
+            secretly_said: Callable[[Table], None], visible: Callable[[Table], None],
+            instants: tuple[float, float]) -> None:
+    plainly, secretly = dealt_alike(server, game, names, instants, prelude)
+    times = instants[0] == instants[1]
     listening: dict[str, dict[int | str | None, list[Listener]]] = {}
     try:
         for label, table in (("plainly", plainly), ("secretly", secretly)):
@@ -90,8 +91,8 @@ def compare(server: Server, names: list[str], game: str, observers: list[int | s
                         json.loads(m).get("seq") == n for m in s.messages
                         if json.loads(m).get("type") in ("screen", "patch")))
         for who in observers:
-            one = everything(server, plainly, who, listening["plainly"][who])
-            other = everything(server, secretly, who, listening["secretly"][who])
+            one = everything(server, plainly, who, listening["plainly"][who], times)
+            other = everything(server, secretly, who, listening["secretly"][who], times)
             assert len(one) == len(other), (who, len(one), len(other))
             for first, second in zip(one, other, strict=True):
                 assert first == second, (who, _first_difference(first, second))
@@ -119,9 +120,10 @@ def a_long_negotiation(table: Table) -> None:
     say(table, 3, [0, 1], "Deal")
 
 
-def test_a_third_seat_cannot_tell_two_players_talked(table_server: Server):
+def test_a_third_seat_cannot_tell_two_players_talked(table_server: Server,
+                                                     instants: tuple[float, float]):
     compare(table_server, ["Ann", "Ben", "Cyd", "Dee"], "rexfurum", [2, None, "host"],
-            nothing, one_word, a_long_negotiation, host_extends)
+            nothing, one_word, a_long_negotiation, host_extends, instants)
 
 
 def no_whisper(table: Table) -> None:
@@ -134,6 +136,7 @@ def gm_whispers(table: Table) -> None:
     say(table, 0, [1], "He walks on.")
 
 
-def test_a_gamemasters_whisper_leaves_no_trace_for_the_others(table_server: Server):
+def test_a_gamemasters_whisper_leaves_no_trace_for_the_others(table_server: Server,
+                                                              instants: tuple[float, float]):
     compare(table_server, ["Gia", "Mica", "Damien"], "runners", [2, None, "host"],
-            runners_start, no_whisper, gm_whispers, runners_visible)
+            runners_start, no_whisper, gm_whispers, runners_visible, instants)

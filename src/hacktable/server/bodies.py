@@ -40,6 +40,8 @@ CREATE = Kind("max_create_bytes", "A new match's settings",
               "send the game, seats, options and bots only")
 MAIL = Kind("max_mail_bytes", "Email play's settings", "send one address and name a seat")
 LAB = Kind("max_lab_bytes", "A Lab run's form", "send fewer options or sweeps")
+MESSAGE = Kind("max_message_bytes", "A message to other seats",
+               "send a shorter message, or split it in two")
 OTHER = Kind("max_other_bytes", "A request to this address",
              "send only what the API describes at /docs")
 
@@ -49,6 +51,7 @@ ROUTES: tuple[tuple[re.Pattern[str], Kind], ...] = (
     (re.compile(r"^/api/matches/?$"), CREATE),
     (re.compile(r"^/api/matches/[^/]+/mail(?:/.*)?$"), MAIL),
     (re.compile(r"^/lab/jobs/?$"), LAB),
+    (re.compile(r"^/api/matches/[^/]+/messages/?$"), MESSAGE),
 )
 """Routes by path; any other (host controls, rematch, a page's form) is `OTHER`."""
 

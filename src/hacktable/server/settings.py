@@ -10,7 +10,8 @@ from hacktable.server.clock import Clock, OffsetClock, SystemClock
 
 DEFAULT_TICK = 0.25
 BODY_LIMITS = ("max_move_bytes", "max_move_items", "max_socket_message", "max_name_bytes",
-               "max_create_bytes", "max_mail_bytes", "max_lab_bytes", "max_other_bytes")
+               "max_create_bytes", "max_mail_bytes", "max_lab_bytes", "max_message_bytes",
+               "max_other_bytes")
 """The size limits of what a client sends, each set by `HACKTABLE_` and its name in capitals
 (`HACKTABLE_MAX_MOVE_BYTES`); docs/security.md has the table."""
 
@@ -156,6 +157,10 @@ class Settings:
     seats with an address of 254 characters and a name each: about 25 KB)."""
     max_lab_bytes: int = 32 * 1024
     """The largest Lab run's form (games, bots, options and at most 60 sweep cells)."""
+    max_message_bytes: int = 32 * 1024
+    """The largest body a message between seats may send (POST /messages): the text is at
+    most `press_max_chars` characters (2,000: 24 KB at worst as JSON escapes) and the seats
+    it goes to."""
     max_other_bytes: int = 4 * 1024
     """The largest body any other request may send (host controls, play again, a page's
     form): each carries a few fields or none."""
