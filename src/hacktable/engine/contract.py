@@ -265,6 +265,12 @@ class Game(Protocol):
 
     def how_to_play(self) -> str: ...
 
+    def round_mark(self, state: State) -> str: ...
+
+    def reveal_move(self, state: State, seat: int, action: Action) -> str | None: ...
+
+    def reveal_sections(self, state: State) -> list[tuple[str, str]]: ...
+
     def picture(self, name: str) -> str | None: ...
 
     # What the game says about itself, read by the table, the bots, the simulator, the web
@@ -413,6 +419,24 @@ class BaseGame:
         viewer only: `{"renderer": name, "spec": {...}}`, rendered outside the engine (see
         `hacktable.media`). None where this viewer has no such thing (the default)."""
         return None
+
+    def round_mark(self, state: State) -> str:
+        """The round an entry made in this state belongs to, as players name it ("round 3"):
+        the reveal and the replay group the log under these marks. The default is
+        `phase_label`; a game whose phases are finer than its rounds (a turn, a window)
+        names the round instead."""
+        return self.phase_label(state)
+
+    def reveal_move(self, state: State, seat: int, action: Action) -> str | None:
+        """A seat's move in words for the end-of-match reveal, from the state before it
+        (everything is revealed then: a ./Run answer beside its task). None: the reveal
+        says only that the seat moved and lists what the move caused."""
+        return None
+
+    def reveal_sections(self, state: State) -> list[tuple[str, str]]:
+        """What the reveal shows after the log, as (title, plain text) pairs: by default the
+        gamemaster's view in words, where every hidden thing stands at the end."""
+        return [("Everything at the end", self.render(self.view(state, GM)))]  # type: ignore[attr-defined]
 
     def how_to_play(self) -> str:
         """The game's How to play page, in Markdown: the file `how_to_play.md` in the game's

@@ -125,6 +125,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(press_api.router)
     _document_tokens(app)
     app.include_router(pages.router)
+    from hacktable.server import reveal  # what everyone did, and the replay
+
+    app.include_router(reveal.router)
     from hacktable.web import STATIC_DIR
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

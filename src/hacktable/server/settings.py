@@ -122,6 +122,10 @@ class Settings:
     friends); otherwise a run belongs to the browser that started it."""
     lab_seconds: float = 1800.0
     """The longest a Lab run may play before it is stopped, in seconds."""
+    replay_upload_bytes: int = 2_000_000
+    """The largest downloaded log a visitor may upload to replay it (`/replay`), in bytes."""
+    replay_upload_entries: int = 20_000
+    """The most log entries an uploaded log may hold: each is replayed through the game."""
     lab_jobs: int = 1
     """Simulation runs the Lab page (/lab) may have going at once; 0 turns the page off
     (a public table should, since a run keeps processors busy)."""
@@ -203,6 +207,8 @@ class Settings:
             "press_max_chars": _whole(env, "HACKTABLE_PRESS_MAX_CHARS"),
             "press_per_minute": _number(env, "HACKTABLE_PRESS_PER_MINUTE"),
             "press_burst": _number(env, "HACKTABLE_PRESS_BURST"),
+            "replay_upload_bytes": _whole(env, "HACKTABLE_REPLAY_UPLOAD_BYTES"),
+            "replay_upload_entries": _whole(env, "HACKTABLE_REPLAY_UPLOAD_ENTRIES"),
             "lab_jobs": _whole(env, "HACKTABLE_LAB_JOBS"),
             "lab_open": _flag(env, "HACKTABLE_LAB_OPEN"),
             "lab_seconds": _number(env, "HACKTABLE_LAB_SECONDS"),

@@ -20,7 +20,7 @@ from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.engine.memo import IdentityMemo
 from hacktable.engine.press import FULL, NONE, TABLE_ONLY, PressRule
-from hacktable.games.rexfurum import hidden, rules, text, views
+from hacktable.games.rexfurum import hidden, reveal, rules, text, views
 from hacktable.games.rexfurum.listing import single_orders
 from hacktable.games.rexfurum.notation import parse_orders
 from hacktable.games.rexfurum.options import OPTIONS
@@ -160,10 +160,16 @@ class RexFurum(BaseGame):
         if event.kind == "orders_preview":
             return text.would_be_read(event.data, names)
         if event.kind == "ledger":
-            payer = "bank" if event.data["from"] is None else names[event.data["from"]]
-            payee = "nobody" if event.data["to"] is None else names[event.data["to"]]
-            return f"{payer} -> {payee} {text.money(event.data['amount'])} ({event.data['rule']})"
+            return f"Ledger: {reveal.ledger_words(event.data, names)}"
         return text.notice_text(dict(event.data, kind=event.kind), names)
+
+    def reveal_move(self, state: dict, seat: int, action: Any) -> str | None:
+        """Orders as the seed writes them, for the end-of-match reveal."""
+        orders = self.action_to_json(action).get("orders")
+        return f"sent orders: {text.orders_text(orders, state['names'])}"
+
+    def reveal_sections(self, state: dict) -> list[tuple[str, str]]:
+        return reveal.sections(state)
 
     def render(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
         """A view in words: a seat's reports, or the GM's orders and ledger."""
