@@ -269,7 +269,9 @@ class Game(Protocol):
 
     def reveal_move(self, state: State, seat: int, action: Action) -> str | None: ...
 
-    def reveal_sections(self, state: State) -> list[tuple[str, str]]: ...
+    def reveal_event(self, event: Event, state: State) -> str: ...
+
+    def reveal_sections(self, start: State, end: State) -> list[tuple[str, str]]: ...
 
     def picture(self, name: str) -> str | None: ...
 
@@ -433,10 +435,16 @@ class BaseGame:
         says only that the seat moved and lists what the move caused."""
         return None
 
-    def reveal_sections(self, state: State) -> list[tuple[str, str]]:
-        """What the reveal shows after the log, as (title, plain text) pairs: by default the
-        gamemaster's view in words, where every hidden thing stands at the end."""
-        return [("Everything at the end", self.render(self.view(state, GM)))]  # type: ignore[attr-defined]
+    def reveal_event(self, event: Event, state: State) -> str:
+        """An event in words for the end-of-match reveal, where every secret may be said
+        (a ./Run task's right answer beside the one given). By default `describe`."""
+        return self.describe(event, state)
+
+    def reveal_sections(self, start: State, end: State) -> list[tuple[str, str]]:
+        """What the reveal shows after the log, as (title, plain text) pairs, from the state
+        at the start (the deal) and at the end: by default the gamemaster's view of the end
+        in words, where every hidden thing stands."""
+        return [("Everything at the end", self.render(self.view(end, GM)))]  # type: ignore[attr-defined]
 
     def how_to_play(self) -> str:
         """The game's How to play page, in Markdown: the file `how_to_play.md` in the game's

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hacktable.engine.contract import GM, SPECTATOR, Event, Game
+from hacktable.engine.copying import tree_copy
 from hacktable.engine.match import ACTION, HOST, RUNTIME_KINDS, SEAT, TIMEOUT, Entry, Match
 
 
@@ -69,14 +70,16 @@ class Reveal:
                 "summary": self.summary, "messages": list(self.messages)}
 
 
-def told_to(event: Event, players: Sequence[str]) -> str:
-    """Who an event was for, in words: its audience with names, never seat numbers."""
+def told_to(event: Event, players: Sequence[str], referee: int | None = None) -> str:
+    """Who an event was for, in words: its audience with names, never seat numbers (a
+    gamemaster seat named as such)."""
     audience = event.audience
     if audience == "all":
         return "everyone"
     if audience == GM:
         return "the gamemaster only"
-    names = [players[s] if isinstance(s, int) and 0 <= s < len(players) else "onlookers"
+    names = [(players[s] + (" (the gamemaster)" if s == referee else ""))
+             if isinstance(s, int) and 0 <= s < len(players) else "onlookers"
              for s in audience if s != SPECTATOR]
     shown = ", ".join(names) if names else "nobody"
     return f"told to {shown}" + (" and onlookers" if SPECTATOR in audience else "")
@@ -99,6 +102,7 @@ def build(game: Game, seats: Sequence[str], options: Mapping[str, Any] | None,
     """The reveal of a match, replayed from its log. `describe_runtime(event)` words the
     runtime's own entries (host and seat notes); without it they are left out."""
     match = Match(game, seats, options, seed)
+    start = tree_copy(match.state)
     players = list(match.seats)
     rounds: list[Round] = []
     for entry in entries:
@@ -120,10 +124,11 @@ def build(game: Game, seats: Sequence[str], options: Mapping[str, Any] | None,
                     lines.append(Line("runtime", describe_runtime(event), "everyone",
                                       entry=entry.seq))
                 continue
-            lines.append(Line("event", game.describe(event, match.state),
-                              told_to(event, players), entry=entry.seq))
+            lines.append(Line("event", game.reveal_event(event, match.state),
+                              told_to(event, players, game.referee_seat),
+                              entry=entry.seq))
     outcome = match.outcome()
-    return Reveal(game.id, players, rounds, game.reveal_sections(match.state),
+    return Reveal(game.id, players, rounds, game.reveal_sections(start, match.state),
                   outcome.summary if outcome else "The match stopped before its end.")
 
 

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, SpielCoverage, Viewer
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
-from hacktable.games.cpu import combat, daemons, flow, moves, pictures, text, views
+from hacktable.games.cpu import combat, daemons, flow, moves, pictures, reveal, text, views
 from hacktable.games.cpu import state as st
 from hacktable.games.cpu.actions import Move
 from hacktable.games.cpu.cards import ANY_TIME, deck
@@ -211,6 +211,16 @@ class CPU(BaseGame):
 
     def action_labels(self, action: Move) -> list[str]:
         return [action.do]
+
+    def round_mark(self, state: dict) -> str:
+        """A turn, with its round: reactions in its windows belong to it."""
+        if state["over"]:
+            return "the end"
+        turn = state["turn"]
+        return f"round {turn['round']}, turn {turn['number']}"
+
+    def reveal_sections(self, start: dict, end: dict) -> list[tuple[str, str]]:
+        return [*reveal.sections(start, end), *super().reveal_sections(start, end)]
 
     def describe(self, event: Event, state: dict) -> str:
         return text.describe(event, state)

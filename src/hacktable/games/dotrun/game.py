@@ -18,7 +18,7 @@ from hacktable.engine.contract import (
 )
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
-from hacktable.games.dotrun import actions, pictures, rules, tasking, text, views
+from hacktable.games.dotrun import actions, pictures, reveal, rules, tasking, text, views
 from hacktable.games.dotrun.actions import (
     Action,
     Answer,
@@ -147,6 +147,17 @@ class DotRun(BaseGame):
 
     def action_labels(self, action: Action) -> list[str]:
         return [action.do]
+
+    def round_mark(self, state: dict) -> str:
+        """A turn: its planning and its stress belong to it."""
+        return "the end" if state["phase"] == rules.OVER else f"turn {state['turn']}"
+
+    def reveal_event(self, event: Event, state: dict) -> str:
+        """A hacker's report says the task and the right answer once the match is over."""
+        if event.kind == "hack_report" and isinstance(event.audience, tuple):
+            seat = event.audience[0] if event.audience else None
+            return reveal.hack_report({**event.data, "seat": seat}, state["names"])
+        return self.describe(event, state)
 
     def describe(self, event: Event, state: dict) -> str:
         return text.describe(event, state["names"])

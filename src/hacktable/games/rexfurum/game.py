@@ -154,7 +154,9 @@ class RexFurum(BaseGame):
     def describe(self, event: Event, state: dict) -> str:
         names = state["names"]
         if event.kind == "report":
-            return f"round {event.data['round']} report"
+            if event.data.get("final"):
+                return "the final report"
+            return f"the letter for round {event.data['round']}"
         if event.kind == "orders_received":
             return text.acknowledgement(event.data, names)
         if event.kind == "orders_preview":
@@ -168,8 +170,8 @@ class RexFurum(BaseGame):
         orders = self.action_to_json(action).get("orders")
         return f"sent orders: {text.orders_text(orders, state['names'])}"
 
-    def reveal_sections(self, state: dict) -> list[tuple[str, str]]:
-        return reveal.sections(state)
+    def reveal_sections(self, start: dict, end: dict) -> list[tuple[str, str]]:
+        return reveal.sections(end)
 
     def render(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
         """A view in words: a seat's reports, or the GM's orders and ledger."""
