@@ -144,9 +144,7 @@ def replay_context(game: Game, data: Mapping[str, Any], record: MatchRecord,
     at = max(0, min(at, len(entries)))
     shown, viewer = parse_who(who, len(data["seats"]))
     match = Match(game, data["seats"], data["options"], data["seed"])
-    marks: list[tuple[str, int]] = []
     for entry in entries[:at]:
-        _mark(marks, game.round_mark(match.state), entry.seq)
         match.apply_entry(entry)
     full = Match.replay(game, data["seats"], data["options"], data["seed"], entries)
     timeline = revealing.marks(game, full)
@@ -160,13 +158,13 @@ def replay_context(game: Game, data: Mapping[str, Any], record: MatchRecord,
               else Caller("host", referee=True) if viewer == GM else Caller("spectator"))
     payload = presenter.screen(live, caller, 0.0)
     screen = render_screen(game.id, {**context(live, caller, payload), "is_host": False})
-    lines = _entry_lines(game, data, entries, at) if viewer == GM and at else []
+    lines = _entry_lines(game, data, entries, at, seats) if viewer == GM and at else []
     starts = [first - 1 for _, first in all_marks]
     return {"at": at, "last": len(entries), "who": shown, "screen_html": screen,
             "round_back": max((s for s in starts if s < at), default=0),
             "round_on": min((s for s in starts if s > at), default=len(entries)),
             "lines": lines, "marks": all_marks,
-            "round": marks[-1][0] if marks else (all_marks[0][0] if all_marks else ""),
+            "round": game.round_mark(match.state),
             "players": list(data["seats"]), "game": presenter.game_info(game),
             "viewers": [(str(s), name) for s, name in enumerate(data["seats"])]}
 
@@ -176,10 +174,11 @@ def _mark(marks: list[tuple[str, int]], label: str, seq: int) -> None:
         marks.append((label, seq))
 
 
-def _entry_lines(game: Game, data: Mapping[str, Any], entries: list[Entry], at: int
-                 ) -> list[dict[str, Any]]:
+def _entry_lines(game: Game, data: Mapping[str, Any], entries: list[Entry], at: int,
+                 seats: Sequence[SeatRecord]) -> list[dict[str, Any]]:
     """What entry `at` did, the whole truth (the reveal's lines for it)."""
-    told = revealing.build(game, data["seats"], data["options"], data["seed"], entries[:at])
+    told = revealing.build(game, data["seats"], data["options"], data["seed"], entries[:at],
+                           _runtime_words(seats))
     return [line.to_json() for r in told.rounds for line in r.lines if line.entry == at]
 
 

@@ -138,6 +138,15 @@ _NOTICE_TEXTS: dict[str, Callable[[_Notice], str]] = {
         f"accepted this round only (round {n.notice['round'] + 1}), with: accept bribe "
         f"{n.amount} from <name> to {company_name(n.notice['company']).lower()}."),
     "game_over": lambda n: "The game is over: " + _winners(n.notice, n.names, n.you) + ".",
+    # the gamemaster's own notes (said in the reveal, never to a seat)
+    "pinkslip": lambda n: (f"{', '.join(n.names[s] for s in n.notice['by'])} pink-slipped "
+                           f"{n.names[n.notice['target']]} at {n.co()} together."),
+    "protect_failed": lambda n: (
+        f"{n.names[n.notice['protector']]}'s protection of {n.names[n.notice['target']]} "
+        "failed: a player who is crashing cannot be protected."),
+    "coverup_failed": lambda n: (
+        f"{n.names[n.notice['coverer']]}'s cover-up for {n.names[n.notice['target']]} "
+        "failed: nobody can be protected and covered up for at once."),
 }
 """Each kind of notice's sentence."""
 

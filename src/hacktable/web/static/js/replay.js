@@ -10,3 +10,4 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
   control.click();
 });
+document.body.dataset.keys = "ready";
