@@ -53,17 +53,39 @@ def _table(browsing: Browsing, game_id: str, label: str) -> tuple[Page, str, Pag
     bot = next(iter(game.bots()))
     host = browsing.open(f"host-{label}")
     options: dict[str, Any] = {"rounds": 2} if game_id == "rexfurum" else {}
+    people = 1 if game.referee_seat is None else 2  # a gamemaster seat and a runner
     created = host.request.post("/api/matches", data={
         "game": game_id, "seats": count, "options": options, "bot_pace": 0,
-        "bots": {str(seat): bot for seat in range(1, count)}})
+        "bots": {str(seat): bot for seat in range(people, count)}})
     assert created.ok, created.text()
     code = created.json()["code"]
     ann = browsing.open(f"ann-{label}")
     joined = ann.request.post(f"/api/matches/{code}/join", data={"seat": 0, "name": "Ann"})
     assert joined.ok, joined.text()
+    if people == 2:
+        bea = browsing.open(f"bea-{label}")
+        joined = bea.request.post(f"/api/matches/{code}/join", data={"seat": 1, "name": "Bea"})
+        assert joined.ok, joined.text()
     host.goto(created.json()["host_url"])
     assert host.request.post(f"/api/matches/{code}/host/start").ok
     return host, code, ann
+
+
+def _refused_before_the_end(browsing: Browsing, game_id: str, label: str, code: str,
+                            size: str) -> None:
+    """A player (a runner, where a gamemaster seat knows everything anyway) is refused
+    every page of the log before the end, with the log's sentence."""
+    game = next(g for g in all_games() if g.id == game_id)
+    player = browsing.pages[f"bea-{label}" if game.referee_seat is not None else f"ann-{label}"]
+    player.set_viewport_size(SIZES[size])
+    for route in (f"/m/{code}/reveal", f"/m/{code}/replay?at=1&as=gm", f"/m/{code}/replay"):
+        player.goto(route)
+        expect(player.locator("h1")).to_contain_text("The log holds every secret of the match")
+    if game.referee_seat == 0:  # the gamemaster seat may read it while the match is on
+        gm = browsing.pages[f"ann-{label}"]
+        gm.goto(f"/m/{code}/reveal")
+        expect(gm.locator("[data-reveal-early]")).to_be_visible()
+        browsing.close(f"bea-{label}")
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -73,10 +95,7 @@ def test_the_reveal_of_every_game(browsing: Browsing, game_id: str, size: str,
     label = f"{game_id}-{size}"
     host, code, ann = _table(browsing, game_id, label)
     ann.set_viewport_size(SIZES[size])
-    ann.goto(f"/m/{code}/reveal")
-    expect(ann.locator("h1")).to_contain_text("The log holds every secret of the match")
-    ann.goto(f"/m/{code}/replay?at=1&as=gm")
-    expect(ann.locator("h1")).to_contain_text("The log holds every secret of the match")
+    _refused_before_the_end(browsing, game_id, label, code, size)
 
     if game_id == "rexfurum":  # played to its end: two rounds, closed by the host
         sent = ann.request.post(f"/api/matches/{code}/act", data={"text": "protect self"})
@@ -103,7 +122,8 @@ def test_the_reveal_of_every_game(browsing: Browsing, game_id: str, size: str,
     expect(ann.locator("[data-reveal-section]").first).to_be_visible()
     expect(ann.locator("[data-reveal-messages]")).to_have_count(0)  # none kept: nothing
     if game_id == "rexfurum":
-        expect(ann.locator("[data-reveal-move]").first).to_contain_text("sent orders: protect self")
+        expect(ann.locator("[data-reveal-move]").filter(has_text="Ann sent orders")
+               .first).to_contain_text("Ann sent orders: protect Ann")
         expect(ann.locator("main")).to_contain_text("The gamemaster's ledger, in words")
         expect(ann.locator("main")).to_contain_text("was paid a salary of")
         expect(ann.locator("main")).to_contain_text("Money and jobs, round by round")

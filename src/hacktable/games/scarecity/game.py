@@ -194,6 +194,14 @@ class ScareCity(BaseGame):
     def describe(self, event: Event, state: dict) -> str:
         return text.describe(event, state)
 
+    def reveal_event(self, event: Event, state: dict) -> str:
+        """A step of a secret plan, with whose plan it is, once the match is over."""
+        if event.kind == "plan":
+            name = state["names"][event.data["seat"]]
+            return f"{name}'s secret plan: " + text.describe(event, state).removeprefix(
+                "Your plan: ")
+        return self.describe(event, state)
+
     def render(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
         return text.render(view, ends_at)
 
