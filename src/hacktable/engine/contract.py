@@ -279,6 +279,7 @@ class Game(Protocol):
     # layer and the shared tests (each documented on `BaseGame`, which gives the defaults).
     screen_folder: str
     screen_lists_moves: bool
+    screen_shows_outcome: bool
     views_follow_known: bool
     referee_seat: int | None
     pace_option: str | None
@@ -302,6 +303,10 @@ class BaseGame:
     credits = ""
     screen_lists_moves = False
     """True where a seat's screen offers `legal_actions` as buttons (a short list)."""
+    screen_shows_outcome = False
+    """True where the game's own screen says how the match ended (its ranking in its own
+    words: money, cycles held, a heist won or lost); the end card above every screen then
+    says only that it is over, so the result is not said twice."""
     views_follow_known = True
     """An entry that tells a viewer nothing (no event they may see, not their own move)
     leaves their view, prompt and legal moves as they were, so the server rebuilds a

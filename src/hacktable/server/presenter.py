@@ -38,6 +38,7 @@ def game_info(game: Game) -> dict[str, Any]:
         "bots": sorted(bot_classes(game)),
         "pace_option": game.pace_option,
         "referee_seat": game.referee_seat,
+        "shows_outcome": game.screen_shows_outcome,
     }
 
 

@@ -65,6 +65,7 @@ class CPU(BaseGame):
     """Rule options the hidden-information check plays besides the defaults and each
     choice (engine/testing.py): the ones that change what is secret."""
     score_label = "cycles held"
+    screen_shows_outcome = True
     spiel = SpielCoverage("faithful", "every move a seat may make is listed")
     fuzz_words = text.FUZZ_WORDS
     screen_lists_moves = True

@@ -425,6 +425,7 @@ class DotRunCompanion(BaseGame):
     playthrough_options: ClassVar[dict[str, str]] = {"tasks": "code"}
     spiel = SpielCoverage("none", "the same typed hacker answers as ./Run")
     screen_folder = "screen_companion"  # the package's `screen` is the board game's
+    screen_shows_outcome = True
     fuzz_words = ("red", "blue", "green", "orange", "outer", "middle", "inner", "goal",
                   "skip", "answer", "center", "alarm")
 

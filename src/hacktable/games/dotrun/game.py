@@ -48,6 +48,7 @@ class DotRun(BaseGame):
                "Michael Sitver.")
     playthrough_options: ClassVar[dict[str, str]] = {"tasks": "code"}
     screen_lists_moves = True
+    screen_shows_outcome = True
     """The web screen offers each seat's legal moves as buttons (short lists; a hacker's
     only listed move is giving up, so nothing about the answer is in them)."""
     spiel = SpielCoverage("none", (

@@ -49,6 +49,7 @@ class RexFurum(BaseGame):
     pace_option = "early_close"
     strongest_bot = "opportunist"
     score_label = "money"
+    screen_shows_outcome = True
     spiel = SpielCoverage("listed", (
         "a seat may send up to three orders a round, but the list holds the single orders "
         "(and none): in OpenSpiel each seat sends at most one order a round"))

@@ -45,6 +45,7 @@ class ScareCity(BaseGame):
     sampler_gap = "its redeal keeps the other players' secret plans as they are"
     fuzz_words = text.FUZZ_WORDS
     screen_lists_moves = True
+    screen_shows_outcome = True
 
     def setup(self, seats: Sequence[str], options: Mapping[str, Any],
               rng: random.Random) -> dict:
