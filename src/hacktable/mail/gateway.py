@@ -102,8 +102,12 @@ class Gateway:
     # -- running ------------------------------------------------------------------------
 
     async def start(self) -> None:
+        from hacktable.mail.reminders import Reminders  # web players' reminders
+
+        self.reminders = Reminders(self.table, self.settings, self.outbox.wake)
         self._loops = [asyncio.create_task(self.outbox.run()),
-                       asyncio.create_task(self._watch())]
+                       asyncio.create_task(self._watch()),
+                       asyncio.create_task(self.reminders.run())]
 
     async def close(self) -> None:
         self.outbox.stop()

@@ -69,6 +69,10 @@ class MailSettings:
     confirmations_per_visitor: int = 10
     """Confirmation codes one client (network address) may ask for an hour, from all the
     seats it holds together (0: no limit)."""
+    reminder_minutes: float = 15.0
+    """A web player who left an address for reminders is mailed this many minutes before a
+    round's deadline if they have sent nothing yet (0: no such reminder; "round N begins"
+    and "the match is over" still go)."""
     confirm_minutes: float = 60.0
     """How long a confirmation code mailed to a new address stays good."""
     web_url: str = ""

@@ -232,3 +232,6 @@ def mount(app: FastAPI, settings: MailSettings) -> None:
     seat_panels = getattr(app.state, "seat_panels", None)
     if seat_panels is not None:
         seat_panels.append(console.seat_panel)
+    from hacktable.mail import reminders_web  # reminders for web players
+
+    reminders_web.mount(app)

@@ -132,6 +132,21 @@ mail_pending = Table(
     Column("tries", Integer, nullable=False),
 )
 
+mail_reminders = Table(
+    "mail_reminders",
+    metadata,
+    Column("match_id", Integer, ForeignKey("matches.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("address", String(320), nullable=False),
+    Column("code", String(64)),  # the hash of the code mailed there, until it is typed back
+    Column("created_at", Float, nullable=False),
+    Column("tries", Integer, nullable=False),
+    Column("confirmed", Boolean, nullable=False),
+)
+"""A web player's address for reminders (never shown to anyone else), confirmed by a code
+mailed there; the reminders themselves are outbox rows with a durable dedupe key."""
+
 mail_inbound = Table(
     "mail_inbound",
     metadata,

@@ -1,0 +1,32 @@
+"""Reminders for web players: an address per seat, confirmed by a mailed code, to which the
+gateway writes "round N begins", "time is running out" and "the match is over".
+
+Revision ID: 0006
+Revises: 0005
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0006"
+down_revision = "0005"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "mail_reminders",
+        sa.Column("match_id", sa.Integer, sa.ForeignKey("matches.id", ondelete="CASCADE"),
+                  primary_key=True),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        sa.Column("address", sa.String(320), nullable=False),
+        sa.Column("code", sa.String(64), nullable=True),
+        sa.Column("created_at", sa.Float, nullable=False),
+        sa.Column("tries", sa.Integer, nullable=False),
+        sa.Column("confirmed", sa.Boolean, nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("mail_reminders")
