@@ -39,6 +39,11 @@ def test_play_takes_orders_explains_a_bad_word_and_saves_a_replayable_log(tmp_pa
     assert "Gamemaster" in replayed.output and "salary" in replayed.output
     assert "Dear Ada" in replayed.output
 
+    told = runner.invoke(app, ["replay", str(log), "--reveal"], env={"COLUMNS": "200"})
+    assert told.exit_code == 0, told.output
+    assert "Player sent orders: protect Player, embezzle Ada" in told.output
+    assert "The gamemaster's ledger, in words" in told.output and "seat 0" not in told.output
+
     only_amy = runner.invoke(app, ["replay", str(log), "--seat", "ada", "--no-gm"])
     assert "Dear Ada" in only_amy.output and "Dear Player" not in only_amy.output
     assert "Ledger" not in only_amy.output

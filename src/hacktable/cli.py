@@ -304,6 +304,9 @@ def replay(
         help="Only this player's view (repeatable).")] = None,
     gm: Annotated[bool, typer.Option(
         help="Print the gamemaster's book and ledger.")] = True,
+    reveal: Annotated[bool, typer.Option(
+        help="Print what everyone did, round by round, as the table's reveal page says it.")
+    ] = False,
 ) -> None:
     """Replay a saved match: what each seat saw, and the gamemaster's ledger."""
     try:
@@ -317,6 +320,9 @@ def replay(
     except Rejected as rejected:
         raise fail(rejected.reason) from None
     game = match.game
+    if reveal:
+        _print_reveal(match)
+        return
     for number in wanted:
         console.rule(f"{match.seats[number]} (seat {number})")
         say(game.render(match.view(number)))
@@ -330,6 +336,22 @@ def replay(
     console.print(f"[bold]{outcome.summary if outcome else 'The match is still going on.'}[/]",
                   highlight=False)
 
+
+
+def _print_reveal(match: Match) -> None:
+    """What everyone did, in the words of `/m/CODE/reveal` (`engine.reveal`)."""
+    from hacktable.engine import reveal
+
+    told = reveal.build(match.game, match.seats, match.options, match.seed, match.log)
+    for part in told.rounds:
+        console.rule(part.label)
+        for line in part.lines:
+            say(f"{line.who} {line.text}" if line.kind == "move" else
+                f"({line.told}) {line.text}" if line.told else line.text)
+    for title, text in told.sections:
+        console.rule(title)
+        say(text.rstrip("\n"))
+    console.print(f"[bold]{told.summary}[/]", highlight=False)
 
 
 @app.command()

@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from hacktable.games import all_games
 
 from .conftest import CHROMIUM, DESKTOP, NO_CHROMIUM, Browsing
+from .test_axe import blocking_violations
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 
@@ -132,6 +133,7 @@ def test_the_reveal_of_every_game(browsing: Browsing, game_id: str, size: str,
         expect(ann.locator("main")).to_contain_text("in draw order")
     _no_seat_numbers(ann)
     _fits(ann)
+    assert blocking_violations(ann) == []
     ann.screenshot(path=str(tmp_path / f"reveal-{label}.png"), full_page=True)
     browsing.close(f"host-{label}")
     browsing.close(f"ann-{label}")
@@ -184,6 +186,7 @@ def test_the_replay_steps_and_switches_seats(browsing: Browsing, size: str,
     expect(where).to_contain_text("the whole truth")
     expect(screen).to_contain_text("ledger lines")
     _fits(ann)
+    assert blocking_violations(ann) == []
     ann.screenshot(path=str(tmp_path / f"{label}.png"), full_page=True)
 
     log = ann.request.get(f"/api/matches/{code}/log")
