@@ -23,7 +23,7 @@ EXPECTED = {
             "You downloaded"],
     "scarecity": ["'s secret plan: "],
     "dotrun": ["the right answer:"],
-    "runners": ["against DC", "(the gamemaster)", "[hidden]"],
+    "runners": ["against DC", "(the gamemaster)", "[hidden]", "Who played whom"],
 }
 
 

@@ -223,6 +223,17 @@ class Runners(BaseGame):
             return [f"act {action['what'][:12]}"]
         return [str(action.get("do"))]
 
+    def reveal_sections(self, start: dict, end: dict) -> list[tuple[str, str]]:
+        """Who played whom (the events name the characters), then the GM's view."""
+        names = end["names"]
+        lines = [f"{names[self.referee_seat or 0]} was the gamemaster."]
+        lines += [f"{names[int(seat)]} played {character['name']}."
+                  for seat, character in sorted(end["characters"].items(),
+                                                key=lambda item: int(item[0]))
+                  if int(seat) < len(names)]
+        return [("Who played whom", "\n".join(lines) + "\n"),
+                *super().reveal_sections(start, end)]
+
     def describe(self, event: Event, state: dict) -> str:
         return text.describe(event, state)
 
