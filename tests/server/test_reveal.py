@@ -105,6 +105,11 @@ def test_after_the_end_everyone_sees_every_seat(client: TestClient) -> None:
     assert "<strong>Ann</strong> sent orders: protect Ann" in reveal.text
     assert "The gamemaster&#39;s ledger, in words" in reveal.text
     assert "seat 1" not in reveal.text.lower()
+    client.cookies.set(f"hacktable_seat_{code}", ann)  # "Your tables" on the front page
+    front = client.get("/").text
+    assert f'href="/m/{code}/reveal" data-your-reveal' in front
+    assert f'href="/m/{code}/replay" data-your-replay' in front
+    client.cookies.clear()
     for seat, name in enumerate(names):
         step = client.get(f"/m/{code}/replay?at=8&as={seat}")
         assert step.status_code == 200

@@ -51,6 +51,7 @@ class BlindBids(BaseGame):
     credits = "A test game of hacktable's."
     screen_lists_moves = True
     score_label = "points"
+    screen_shows_outcome = True  # its screen says the result; the end card does not
     spiel = SpielCoverage("faithful", "every bid a player may make is listed")
     fuzz_words = ("bid",)
     playthrough_options: ClassVar[dict[str, int]] = {"hand": 3}
