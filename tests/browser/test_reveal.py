@@ -19,6 +19,7 @@ from hacktable.games import all_games
 
 from .conftest import CHROMIUM, DESKTOP, NO_CHROMIUM, Browsing
 from .test_axe import blocking_violations
+from .test_keyboard import tab_through
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 
@@ -138,6 +139,8 @@ def test_the_reveal_of_every_game(browsing: Browsing, game_id: str, size: str,
     _no_seat_numbers(ann)
     _fits(ann)
     assert blocking_violations(ann) == []
+    if game_id == "rexfurum":
+        assert tab_through(ann) == ([], [])
     ann.screenshot(path=str(tmp_path / f"reveal-{label}.png"), full_page=True)
     browsing.close(f"host-{label}")
     browsing.close(f"ann-{label}")
@@ -191,6 +194,7 @@ def test_the_replay_steps_and_switches_seats(browsing: Browsing, size: str,
     expect(screen).to_contain_text("ledger lines")
     _fits(ann)
     assert blocking_violations(ann) == []
+    assert tab_through(ann) == ([], [])  # every control by Tab, each with its outline
     ann.screenshot(path=str(tmp_path / f"{label}.png"), full_page=True)
 
     log = ann.request.get(f"/api/matches/{code}/log")

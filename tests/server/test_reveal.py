@@ -152,3 +152,14 @@ def test_an_uploaded_log_is_checked_and_replayed(client: TestClient) -> None:
         assert answer.status_code == 400, (why, answer.status_code)
         assert "That " in answer.text, why
     assert client.post("/replay", data={}).status_code == 400
+
+
+def test_messages_kept_for_the_end_appear_on_the_reveal_and_nothing_without(
+        client: TestClient) -> None:
+    code, host, ann = _table(client)
+    _finish(client, code, host, ann)
+    assert "data-reveal-messages" not in client.get(f"/m/{code}/reveal").text
+    client.app.state.reveal_messages = lambda live: [  # type: ignore[attr-defined]
+        {"from": "Ann", "to": "Bob", "round": "round 1", "text": "I will protect you"}]
+    shown = client.get(f"/m/{code}/reveal").text
+    assert "data-reveal-messages" in shown and "I will protect you" in shown
