@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import re
 
+import pytest
 from tests.mail.support import world
 
 from hacktable.engine import Rejected
@@ -106,5 +107,18 @@ def test_no_reminder_without_a_confirmed_address_and_no_lead_when_off(sqlite_url
             await asyncio.sleep(0.5)
             assert _reminders(here, BOB, "minutes left") == []  # the lead time is off
             assert [m for m in here.relay.to(ANN) if "confirmation" not in m.subject] == []
+
+            with pytest.raises(Rejected):
+                await reminders.set_lead(table, live, -1)
+            await reminders.set_lead(table, live, 5)  # the host's own, for round 2
+            here.advance(60)  # round 2 begins (round 1 closed by its deadline)
+            await here.relay.wait(lambda: _reminders(here, BOB, "round 2 begins"))
+            here.advance(14 * 60)  # six minutes left: not yet
+            await here.gateway.reminders.check()
+            await asyncio.sleep(0.3)
+            assert _reminders(here, BOB, "minutes left") == []
+            here.advance(2 * 60)  # four minutes left
+            late = await here.relay.wait(lambda: _reminders(here, BOB, "minutes left"))
+            assert "4 minutes left in round 2" in late[0].text
 
     asyncio.run(scenario())

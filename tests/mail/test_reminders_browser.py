@@ -78,6 +78,12 @@ def test_a_web_player_is_reminded_by_mail_and_by_the_browser(served: MailServer)
         assert ADDRESS not in Api(served.url, created["host_token"]).get(
             f"/api/matches/{code}").text
 
+        refused = page.request.post(f"/api/matches/{code}/reminders/lead",
+                                    data={"minutes": 3})
+        assert refused.status == 403, refused.text()  # a seat does not set it
+        host.ok("POST", f"/api/matches/{code}/reminders/lead", {"minutes": 3})
+        page.reload()
+        expect(page.locator("[data-reminders-panel]")).to_contain_text("3 minutes before")
         page.locator("[data-reminders-panel] summary").click()
         page.locator("[data-reminders-panel]").get_by_role(
             "button", name="Also tell me in this browser").click()

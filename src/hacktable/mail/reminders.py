@@ -8,7 +8,8 @@ a reminder carries no seat code, so it cannot be answered with moves. Each remin
 outbox row whose dedupe key names the match, the seat, the kind and the round
 (`remind:<kind>:<match>:<seat>:<round>`), so each goes at most once a round, and never
 again after a restart; a seat that has sent its move gets neither "begins" nor "time is
-running out". The lead time is `MailSettings.reminder_minutes` (0: no such reminder).
+running out". The lead time is the host's for the match (`set_lead`, from the host
+console), else `MailSettings.reminder_minutes`; 0 turns that reminder off.
 """
 
 from __future__ import annotations
@@ -103,6 +104,18 @@ async def confirm(table: Table, settings: MailSettings, live: Live, seat: int, c
     return found
 
 
+MAX_LEAD = 24 * 60.0
+"""The longest lead time a host may set, in minutes (a day)."""
+
+
+async def set_lead(table: Table, live: Live, minutes: float) -> float:
+    """The host sets how long before a deadline "you have sent nothing" goes (0: never)."""
+    if not 0 <= minutes <= MAX_LEAD:
+        raise Rejected(f"Give the minutes from 0 (no such reminder) to {MAX_LEAD:g}.")
+    await ReminderStore(table.store).set_lead(live.record.id, float(minutes))
+    return float(minutes)
+
+
 # -- the reminders --------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +128,10 @@ class Due:
     round: str
 
 
-def due(live: Live, reminders: list[Reminder], now: float, settings: MailSettings
-        ) -> list[tuple[Reminder, Due]]:
-    """The reminders this match owes its seats now (read under the match's lock)."""
+def due(live: Live, reminders: list[Reminder], now: float, settings: MailSettings,
+        minutes: float | None = None) -> list[tuple[Reminder, Due]]:
+    """The reminders this match owes its seats now (read under the match's lock);
+    `minutes`: the host's lead time for the match, else the gateway's."""
     match, record = live.match, live.record
     if match is None:
         return []
@@ -147,7 +161,7 @@ def due(live: Live, reminders: list[Reminder], now: float, settings: MailSetting
             f"{base.format('begins')}:{label}", f"{game.name} {record.code}: "
             f"{label} begins", f"{label[:1].upper()}{label[1:]} begins. Your table: "
             f"{table}\n\n{letter}\n", label)))
-        lead = settings.reminder_minutes * 60
+        lead = (settings.reminder_minutes if minutes is None else minutes) * 60
         if lead > 0 and record.deadline_at is not None and record.deadline_at - now <= lead:
             minutes = max(1, round((record.deadline_at - now) / 60))
             found.append((reminder, Due(
@@ -174,8 +188,9 @@ class Reminders:
         for match_id, reminders in await self.store.watched():
             live = await self.table.load_id(match_id)
             now = self.table.clock.now()
-            owed = await self.table.read(live, lambda live, r=reminders, n=now: due(
-                live, r, n, self.settings))
+            minutes = await self.store.lead(match_id)
+            owed = await self.table.read(live, lambda live, r=reminders, n=now, m=minutes: due(
+                live, r, n, self.settings, m))
             if not owed:
                 continue
             queued = await self.mail.queued([d.key for _, d in owed])

@@ -49,7 +49,7 @@ async def _mine(table: Table, live: Live, seat: int, settings: MailSettings) -> 
     found = await ReminderStore(table.store).get(live.record.id, seat)
     return MyReminders(seat=seat, address=found.address if found and found.confirmed else None,
                        waiting=found.address if found and not found.confirmed else None,
-                       minutes=settings.reminder_minutes)
+                       minutes=await _lead(table, live, settings))
 
 
 @router.get("/matches/{code}/reminders/mine", response_model=MyReminders,
@@ -91,6 +91,38 @@ async def off(code: str, request: Request) -> MyReminders:
     return await _mine(table, live, seat, _settings(request))
 
 
+class Lead(BaseModel):
+    """How long before a round's deadline a player who has sent nothing is reminded."""
+
+    model_config = ConfigDict(extra="forbid")
+    minutes: float = Field(ge=0, le=reminders.MAX_LEAD, description="Minutes; 0: never.")
+
+
+@router.post("/matches/{code}/reminders/lead", response_model=Lead,
+             summary="The host sets the lead time of 'you have sent nothing' reminders for "
+                     "this match (0: none) (host only)")
+async def set_lead(code: str, body: Lead, request: Request) -> Lead:
+    table, live, caller = await resolve(request, code, as_host=True)
+    table.require_host(caller)
+    return Lead(minutes=await reminders.set_lead(table, live, body.minutes))
+
+
+async def _lead(table: Table, live: Live, settings: MailSettings) -> float:
+    found = await ReminderStore(table.store).lead(live.record.id)
+    return settings.reminder_minutes if found is None else found
+
+
+async def host_panel(request: Request, live: Live) -> str | None:
+    """The host's lead time for the match's reminders."""
+    if live.record.status in FINISHED:
+        return None
+    from hacktable.web import templates
+
+    minutes = await _lead(request.app.state.table, live, _settings(request))
+    return templates().get_template("_reminders_host.html").render(
+        code=live.record.code, minutes=minutes)
+
+
 def _wake(request: Request) -> None:
     gateway = getattr(request.app.state, "mail", None)
     if gateway is not None:
@@ -115,3 +147,6 @@ def mount(app: FastAPI) -> None:
     panels = getattr(app.state, "seat_panels", None)
     if panels is not None:
         panels.append(seat_panel)
+    hosts = getattr(app.state, "host_panels", None)
+    if hosts is not None:
+        hosts.append(host_panel)

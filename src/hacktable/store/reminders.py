@@ -68,6 +68,20 @@ class ReminderStore:
         async with self.store._begin() as conn:
             await conn.execute(delete(r).where(r.c.match_id == match_id, r.c.seat == seat))
 
+    async def set_lead(self, match_id: int, minutes: float) -> None:
+        """The host's lead time for this match's "you have sent nothing" reminders."""
+        lead = schema.mail_reminder_leads
+        async with self.store._begin() as conn:
+            await conn.execute(delete(lead).where(lead.c.match_id == match_id))
+            await conn.execute(insert(lead).values(match_id=match_id, minutes=minutes))
+
+    async def lead(self, match_id: int) -> float | None:
+        """The host's lead time for the match, or None where they set none."""
+        lead = schema.mail_reminder_leads
+        async with self.engine.connect() as conn:
+            return (await conn.execute(select(lead.c.minutes)
+                                       .where(lead.c.match_id == match_id))).scalar()
+
     async def watched(self) -> list[tuple[int, list[Reminder]]]:
         """Every match with confirmed reminders that is not long over, with them."""
         r, m = schema.mail_reminders, schema.matches

@@ -147,6 +147,16 @@ mail_reminders = Table(
 """A web player's address for reminders (never shown to anyone else), confirmed by a code
 mailed there; the reminders themselves are outbox rows with a durable dedupe key."""
 
+mail_reminder_leads = Table(
+    "mail_reminder_leads",
+    metadata,
+    Column("match_id", Integer, ForeignKey("matches.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("minutes", Float, nullable=False),
+)
+"""The host's own lead time for a match's "you have sent nothing" reminders (0: none);
+without a row, the gateway's `reminder_minutes`."""
+
 mail_inbound = Table(
     "mail_inbound",
     metadata,

@@ -1,5 +1,6 @@
 """Reminders for web players: an address per seat, confirmed by a mailed code, to which the
-gateway writes "round N begins", "time is running out" and "the match is over".
+gateway writes "round N begins", "time is running out" and "the match is over"; and the
+host's lead time for the second, per match.
 
 Revision ID: 0006
 Revises: 0005
@@ -26,7 +27,14 @@ def upgrade() -> None:
         sa.Column("tries", sa.Integer, nullable=False),
         sa.Column("confirmed", sa.Boolean, nullable=False),
     )
+    op.create_table(
+        "mail_reminder_leads",
+        sa.Column("match_id", sa.Integer, sa.ForeignKey("matches.id", ondelete="CASCADE"),
+                  primary_key=True),
+        sa.Column("minutes", sa.Float, nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("mail_reminder_leads")
     op.drop_table("mail_reminders")
