@@ -163,3 +163,10 @@ def test_messages_kept_for_the_end_appear_on_the_reveal_and_nothing_without(
         {"from": "Ann", "to": "Bob", "round": "round 1", "text": "I will protect you"}]
     shown = client.get(f"/m/{code}/reveal").text
     assert "data-reveal-messages" in shown and "I will protect you" in shown
+
+    async def kept(live):  # a store's coroutine does as well
+        return [{"from": "Bob", "to": "everyone", "round": "", "text": "liar"}]
+
+    client.app.state.reveal_messages = kept  # type: ignore[attr-defined]
+    assert "<strong>Bob</strong> to <strong>everyone</strong>: liar" in client.get(
+        f"/m/{code}/reveal").text

@@ -11,8 +11,9 @@ for a downloaded log a visitor uploads, checked like any other input and never t
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -36,11 +37,13 @@ BEFORE_THE_END = ("The log holds every secret of the match, so it opens to every
                   "match is over, not before.")
 """The refusal of the log download, said again by every page that shows the log."""
 
-MessagesFor = Callable[[Live], Sequence[Mapping[str, Any]]]
-"""Where a table keeps messages between seats for the end of the match, a function from a
-match to them (`app.state.reveal_messages`): each `{"from", "to", "round", "text"}`, names
-already in words. The reveal lists them under their own heading; nothing when there are
-none."""
+MessagesFor = Callable[[Live], Sequence[Mapping[str, Any]]
+                       | Awaitable[Sequence[Mapping[str, Any]]]]
+"""Where a table keeps messages between seats for the end of the match (press, where the
+host set `reveal_press`), a function from a match to them, or a coroutine function
+(`app.state.reveal_messages`): each `{"from", "to", "round", "text"}`, names already in
+words, and only what may be shown to everyone once the match is over. The reveal lists them
+under their own heading; nothing when there are none."""
 
 
 class BadLog(TableError):
@@ -90,7 +93,8 @@ async def reveal_page(code: str, request: Request) -> HTMLResponse:
         revealing.build, live.game, data["seats"], data["options"], data["seed"], entries,
         _runtime_words(live.seats))
     finder: MessagesFor | None = getattr(request.app.state, "reveal_messages", None)
-    told.messages = list(finder(live)) if finder is not None else []
+    found = finder(live) if finder is not None else []
+    told.messages = list(await found if inspect.isawaitable(found) else found)
     return HTMLResponse(_render(
         "reveal.html", reveal=told.to_json(), game=presenter.game_info(live.game),
         code=live.record.code, over=live.record.status in FINISHED))
