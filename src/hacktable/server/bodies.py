@@ -42,6 +42,8 @@ MAIL = Kind("max_mail_bytes", "Email play's settings", "send one address and nam
 LAB = Kind("max_lab_bytes", "A Lab run's form", "send fewer options or sweeps")
 MESSAGE = Kind("max_message_bytes", "A message to other seats",
                "send a shorter message, or split it in two")
+REPLAY = Kind("replay_upload_bytes", "A match log to replay",
+              "upload the log as the table's download link saved it")
 OTHER = Kind("max_other_bytes", "A request to this address",
              "send only what the API describes at /docs")
 
@@ -52,6 +54,7 @@ ROUTES: tuple[tuple[re.Pattern[str], Kind], ...] = (
     (re.compile(r"^/api/matches/[^/]+/mail(?:/.*)?$"), MAIL),
     (re.compile(r"^/lab/jobs/?$"), LAB),
     (re.compile(r"^/api/matches/[^/]+/messages/?$"), MESSAGE),
+    (re.compile(r"^/replay/?$"), REPLAY),
 )
 """Routes by path; any other (host controls, rematch, a page's form) is `OTHER`."""
 

@@ -92,12 +92,32 @@ async def reveal_page(code: str, request: Request) -> HTMLResponse:
     told = await asyncio.to_thread(
         revealing.build, live.game, data["seats"], data["options"], data["seed"], entries,
         _runtime_words(live.seats))
-    finder: MessagesFor | None = getattr(request.app.state, "reveal_messages", None)
-    found = finder(live) if finder is not None else []
+    finder: MessagesFor = getattr(request.app.state, "reveal_messages", None) or (
+        lambda live: press_messages(request.app.state.table, live))
+    found = finder(live)
     told.messages = list(await found if inspect.isawaitable(found) else found)
     return HTMLResponse(_render(
         "reveal.html", reveal=told.to_json(), game=presenter.game_info(live.game),
         code=live.record.code, over=live.record.status in FINISHED))
+
+
+async def press_messages(table: Any, live: Live) -> list[dict[str, Any]]:
+    """Every message of a finished match whose host set `reveal_press` (the press desk's,
+    as the log download carries them), in names; none otherwise."""
+    from hacktable.engine.press import reveals
+
+    desk = getattr(table, "press", None)
+    if desk is None or live.record.status not in FINISHED or not reveals(live.options()):
+        return []
+    names = [seat.name or "a player" for seat in live.seats]
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else "a player"
+
+    return [{"from": who(m.sender),
+             "to": "everyone" if m.to is None else ", ".join(who(s) for s in m.to),
+             "round": "", "text": m.text}
+            for m in await desk.messages.messages(live.record.id)]
 
 
 def _runtime_words(seats: Sequence[SeatRecord]) -> Callable[[Any], str]:

@@ -11,7 +11,7 @@ from hacktable.server.clock import Clock, OffsetClock, SystemClock
 DEFAULT_TICK = 0.25
 BODY_LIMITS = ("max_move_bytes", "max_move_items", "max_socket_message", "max_name_bytes",
                "max_create_bytes", "max_mail_bytes", "max_lab_bytes", "max_message_bytes",
-               "max_other_bytes")
+               "max_other_bytes", "replay_upload_bytes")
 """The size limits of what a client sends, each set by `HACKTABLE_` and its name in capitals
 (`HACKTABLE_MAX_MOVE_BYTES`); docs/security.md has the table."""
 
@@ -207,7 +207,6 @@ class Settings:
             "press_max_chars": _whole(env, "HACKTABLE_PRESS_MAX_CHARS"),
             "press_per_minute": _number(env, "HACKTABLE_PRESS_PER_MINUTE"),
             "press_burst": _number(env, "HACKTABLE_PRESS_BURST"),
-            "replay_upload_bytes": _whole(env, "HACKTABLE_REPLAY_UPLOAD_BYTES"),
             "replay_upload_entries": _whole(env, "HACKTABLE_REPLAY_UPLOAD_ENTRIES"),
             "lab_jobs": _whole(env, "HACKTABLE_LAB_JOBS"),
             "lab_open": _flag(env, "HACKTABLE_LAB_OPEN"),

@@ -2,15 +2,15 @@
 gateway writes "round N begins", "time is running out" and "the match is over"; and the
 host's lead time for the second, per match.
 
-Revision ID: 0006
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision = "0005"
+revision = "0007"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
