@@ -180,9 +180,12 @@ def test_a_socket_message_nested_past_json_depth_is_answered(table_server: Serve
 # -- stalls: another table's reads while one client attacks --------------------------------
 
 READS = 40
-STALL_BOUND = 5.0
-"""Another table's median read may be this many times its quiet median under attack: a
-generous bound for a loaded two-core machine (before the limits it was 1,000 to 8,000)."""
+STALL_BOUND = 50.0
+"""Another table's median read may be this many times its quiet median under attack. Before
+the limits the ratio was 1,000 to 8,000; with them it is 1 to 3 on a quiet machine, and a
+machine loaded by other work (a suite beside this one) moves a median of a few
+milliseconds by several times between two windows, with no attack at all: the bound sits
+far below a stall and far above that drift."""
 ATTACKS_PER_SECOND = 4
 """The attacker's pace: each attack took the old server 0.4 to 3.5 s, so it was never idle;
 now each is refused at once, and at full speed the attacker's own sending (10 MB each)
@@ -202,13 +205,15 @@ def test_an_attack_does_not_stall_another_table(table_server: Server, kind: str)
     reader = Reader(table_server.url, f"/api/matches/{victim.code}/view", victim.tokens[0])
     try:
         reader.reads(5)  # warm
-        quiet = statistics.median(reader.reads(READS))
+        before = statistics.median(reader.reads(READS))
         with Attacker(table_server.url, kind, ATTACKS_PER_SECOND) as attacker:
             wait_for(lambda: attacker.sent >= 1, timeout=60)
             first = attacker.sent
             seen = reader.reads(READS, lambda: attacker.sent < first + ATTACKS)
+        after = statistics.median(reader.reads(READS))
     finally:
         reader.close()
+    quiet = max(before, after)  # the machine's own drift is not the attack's
     attacked = statistics.median(seen)
     assert attacked / quiet < STALL_BOUND, (kind, quiet, attacked, len(seen))
     assert "Traceback" not in table_server.log()
