@@ -15,11 +15,30 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    TypeDecorator,
 )
-from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import TypeEngine
+
+
+class _Json(TypeDecorator[object]):
+    """JSON, stored as JSONB on PostgreSQL (as the migrations build it). The PostgreSQL
+    dialect is imported only once a PostgreSQL connection asks for it, so a server on an
+    SQLite file starts without loading it."""
+
+    impl = JSON
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[object]:
+        if dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import JSONB
+
+            return dialect.type_descriptor(JSONB())
+        return dialect.type_descriptor(JSON())
+
 
 metadata = MetaData()
-Json = JSON().with_variant(JSONB(), "postgresql")
+Json = _Json()
 
 matches = Table(
     "matches",
