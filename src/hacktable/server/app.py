@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.telemetry import TelemetryConfig
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from hacktable.engine.errors import Rejected
 from hacktable.server import api, api_docs, pages, press_api, press_pages
@@ -138,6 +139,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               settings.join_burst)  # the front page counts its misses too
     app.add_middleware(RateLimits, limits=app.state.limits)
     app.add_middleware(ClientAddress, trusted=settings.trusted_proxies)
+    if settings.gzip_level:  # inside BodyLimits: a refused body's short answer stays as is
+        app.add_middleware(GZipMiddleware, minimum_size=settings.gzip_minimum_bytes,
+                           compresslevel=settings.gzip_level)
     app.add_middleware(BodyLimits, limits={name: getattr(settings, name)  # outermost: a body
                                            for name in BODY_LIMITS})  # too large goes no further
     _errors(app)
