@@ -217,6 +217,7 @@ def main() -> None:
         os.environ["HACKTABLE_DATABASE_URL"] = f"sqlite:///{folder}/hacktable.db"
         os.environ["HACKTABLE_LOOKUP_MISSES_PER_HOUR"] = "0"
         os.environ["HACKTABLE_CREATES_PER_HOUR"] = "0"
+        os.environ["HACKTABLE_JOINS_PER_HOUR"] = "0"
         import uvloop
 
         uvloop.run(run(args))

@@ -138,6 +138,7 @@ class ServerProcess:
             env["HACKTABLE_REDIS_URL"] = self.redis_url
         env["HACKTABLE_TICK"] = str(TICK)  # said explicitly: the tests' helper uses 0.05
         env["HACKTABLE_CREATES_PER_HOUR"] = "0"  # the load creates matches by the hundred
+        env["HACKTABLE_JOINS_PER_HOUR"] = "0"  # and seats every player of them
         env["HACKTABLE_LOOKUP_MISSES_PER_HOUR"] = "0"
         env["HACKTABLE_MOVES_PER_SECOND"] = "0"  # bots at machine speed, up to 100 rounds
         command = [sys.executable, "-m", "uvicorn", "--factory", FACTORY, "--host", "127.0.0.1",
