@@ -66,6 +66,11 @@ class SqliteReader:
         except sqlite3.OperationalError as error:
             raise ReaderBusy(str(error)) from error
 
+    def next_deadline(self, running: str) -> float | None:
+        """The earliest deadline of a match in `running` status (`Store.next_deadline`)."""
+        rows = self._rows("SELECT min(deadline_at) FROM matches WHERE status = ?", (running,))
+        return rows[0][0] if rows else None
+
     def match(self, match_id: int) -> MatchRecord:
         rows = self._rows(_MATCH, (match_id,))
         if not rows:

@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from hacktable.store.records import CANCELLED, HELD, HUMAN, LOBBY, OPEN
+from hacktable.store.records import CANCELLED, HELD, HUMAN, LOBBY, OPEN, RUNNING
 
 _MATCH = ("INSERT INTO matches (code, game, options, seed, status, host_token, created_at, "
           "seq, bot_pace, referee) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)")
@@ -78,3 +78,17 @@ def cancel_match(connection: sqlite3.Connection, match_id: int) -> bool:
         return False
     connection.execute(_FREE, (OPEN, match_id))
     return True
+
+
+_DUE = ("SELECT id FROM matches WHERE status = ? AND deadline_at <= ? "
+        "AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY deadline_at LIMIT ?")
+
+
+def claim_due(connection: sqlite3.Connection, now: float, lease: float,
+              limit: int) -> list[int]:
+    """`Store.claim_due` on the writer thread: the deadline loop's first pass, at start-up,
+    then needs no SQLAlchemy connection (and no asyncio extension to import)."""
+    ids = [row[0] for row in connection.execute(_DUE, (RUNNING, now, now, limit))]
+    connection.executemany("UPDATE matches SET claimed_until = ? WHERE id = ?",
+                           [(now + lease, match_id) for match_id in ids])
+    return ids

@@ -13,12 +13,11 @@ import sqlite3
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import and_, event, func, insert, or_, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from hacktable.engine.match import Entry
 from hacktable.store import schema, sqlite_rooms
@@ -38,6 +37,9 @@ from hacktable.store.records import (
 )
 from hacktable.store.sqlite_reader import ReaderBusy, SqliteReader
 from hacktable.store.sqlite_writer import AppendClash, GroupAppend, SqliteAppender
+
+if TYPE_CHECKING:  # the asyncio extension pulls in the ORM: loaded when first connected
+    from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 DEFAULT_FILE = "hacktable.db"
 
@@ -98,6 +100,14 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _sqlite_engine(async_url: str) -> AsyncEngine:
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    engine = create_async_engine(async_url)
+    event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    return engine
+
+
 def _match(row: Any) -> MatchRecord:
     return MatchRecord(row.id, row.code, row.game, dict(row.options), row.seed, row.status,
                        row.host_token, row.created_at, row.seq, row.phase_key, row.deadline_at,
@@ -111,16 +121,33 @@ def _seat(row: Any) -> SeatRecord:
 class Store:
     """Matches, seats, the log, snapshots and deadlines, in one database."""
 
-    def __init__(self, engine: AsyncEngine, appender: SqliteAppender | None = None,
-                 reader: SqliteReader | None = None) -> None:
-        self.engine = engine
+    def __init__(self, engine: AsyncEngine | Callable[[], AsyncEngine],
+                 appender: SqliteAppender | None = None, reader: SqliteReader | None = None,
+                 *, dialect: str | None = None) -> None:
+        """`engine`, or (with `dialect`) what makes it when it is first used: on an SQLite
+        file the writer thread and reader do most of the work, and a server answers its
+        first requests without SQLAlchemy's asyncio extension (and the ORM it imports)."""
+        if dialect is None:
+            self._engine: AsyncEngine | None = engine  # type: ignore[assignment]
+            self._make_engine: Callable[[], AsyncEngine] | None = None
+            dialect = self._engine.dialect.name  # type: ignore[union-attr]
+        else:
+            self._engine = None
+            self._make_engine = engine  # type: ignore[assignment]
         self._appender = appender  # SQLite files: moves are committed on its own thread
         self._reader = reader  # and records, seats and entries are read on the event loop
-        self.dialect = engine.dialect.name
+        self.dialect = dialect
         # SQLite has one writer at a time; queueing writes here avoids busy-waiting on it.
         self._write_lock = asyncio.Lock() if self.dialect == "sqlite" else None
         self._appends: list[_Append] = []
         self._committer: asyncio.Task[None] | None = None
+
+    @property
+    def engine(self) -> AsyncEngine:
+        if self._engine is None:
+            assert self._make_engine is not None
+            self._engine = self._make_engine()
+        return self._engine
 
     @classmethod
     async def open(cls, url: str, *, writer_thread: bool = True) -> Store:
@@ -130,15 +157,14 @@ class Store:
         async_url, sync_url = _driver_urls(url)
         await asyncio.to_thread(upgrade, sync_url)
         if make_url(async_url).get_backend_name() == "sqlite":
-            engine = create_async_engine(async_url)
-            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
             path = make_url(sync_url).database
             on_file = writer_thread and path and path != ":memory:"
             appender = SqliteAppender(path) if on_file else None
             reader = SqliteReader(path) if on_file else None
-            return cls(engine, appender, reader)
-        engine = create_async_engine(async_url, pool_size=10, max_overflow=20)
-        return cls(engine)
+            return cls(lambda: _sqlite_engine(async_url), appender, reader, dialect="sqlite")
+        from sqlalchemy.ext.asyncio import create_async_engine
+
+        return cls(create_async_engine(async_url, pool_size=10, max_overflow=20))
 
     async def close(self) -> None:
         if self._committer is not None:  # what was asked to be written is written first
@@ -148,7 +174,8 @@ class Store:
             await asyncio.to_thread(self._appender.close)
         if self._reader is not None:
             self._reader.close()
-        await self.engine.dispose()
+        if self._engine is not None:
+            await self._engine.dispose()
 
     def _begin(self) -> _Writing:
         return _Writing(self)
@@ -466,6 +493,9 @@ class Store:
         The claim only spreads the work: firing appends a timeout entry at the sequence
         number the match had, so even a claim that lapsed cannot fire a deadline twice.
         """
+        if self._appender is not None:
+            return await self._on_writer(lambda connection: sqlite_rooms.claim_due(
+                connection, now, lease, limit))
         m = schema.matches
         due = and_(m.c.status == RUNNING, m.c.deadline_at <= now,
                    or_(m.c.claimed_until.is_(None), m.c.claimed_until < now))
@@ -481,6 +511,9 @@ class Store:
 
     async def next_deadline(self) -> float | None:
         """The earliest running deadline, so the scheduler can sleep until then."""
+        if self._reader is not None:
+            with contextlib.suppress(ReaderBusy):
+                return self._reader.next_deadline(RUNNING)
         m = schema.matches
         async with self.engine.connect() as conn:
             return (await conn.execute(select(func.min(m.c.deadline_at))
