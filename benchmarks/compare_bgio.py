@@ -1,7 +1,7 @@
-"""hacktable's server beside a real boardgame.io 0.50.2 server, measured in one run.
+"""hacktable's server beside real boardgame.io 0.50.2 and Colyseus 0.16 servers, in one run.
 
     uv run python benchmarks/compare_bgio.py [--seconds 15] [--matches 20] [--seats 5]
-        [--think 0] [--rounds 10|10,100] [--stores memory,flatfile]
+        [--think 0] [--rounds 10|10,100] [--stores memory,flatfile] [--peers bgio,colyseus]
         [--screens view|patches|whole|lite] [--lobby table|seat] [--compression]
         [--no-hacktable] [--json FILE|-]
 
@@ -9,7 +9,10 @@ Needs `node` and `npm` (without them it says so and exits 0). Installs benchmark
 locked packages (`npm ci`) when its node_modules is missing, then, one after the other:
 a boardgame.io server (koa + socket.io) with its in-memory store and with its FlatFile
 store, each driven by `benchmarks/bgio/clients.js` (N matches x S seats of
-`boardgame.io/client` in one Node process, closed loop); then hacktable's own
+`boardgame.io/client` in one Node process, closed loop); then a Colyseus 0.16 server
+(`benchmarks/colyseus/`: in-memory rooms, each seat's hand in a StateView of its own),
+driven the same way by `benchmarks/colyseus/clients.js` (installed the same way); then
+hacktable's own
 `benchmarks/server_load.py --backend sqlite --processes 1` with the same matches, seats,
 window and think time. Clients share the machine with the server in both, as ours do.
 Like for like: socket.io sends without per-message deflate unless told to, so hacktable's
@@ -60,6 +63,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BGIO = ROOT / "benchmarks" / "bgio"
+COLYSEUS = ROOT / "benchmarks" / "colyseus"
 STORES = {"memory": "in-memory", "flatfile": "FlatFile (node-persist files)"}
 DRAIN = 20.0
 """Seconds the clients wait after the window for moves still in flight."""
@@ -133,6 +137,63 @@ def run_bgio(store: str, args: argparse.Namespace, folder: Path) -> dict[str, An
     return result
 
 
+@contextmanager
+def colyseus_server(folder: Path, rounds: int
+                    ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """A Colyseus server on a free loopback port, stopped on the way out."""
+    port = free_port()
+    log = folder / "server-colyseus.log"
+    env = dict(os.environ, NODE_ENV="production", HIDDEN_HAND_ROUNDS=str(rounds))
+    with log.open("wb") as out:
+        process = subprocess.Popen(["node", "server.js", "--port", str(port)], cwd=COLYSEUS,
+                                   env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while "ready" not in log.read_text(errors="replace"):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"Colyseus server did not start:\n{log.read_text()}")
+            time.sleep(0.1)
+        yield f"ws://127.0.0.1:{port}", process
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def run_colyseus(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    """Colyseus: its server, the same clients' behaviour for the window, its figures."""
+    with colyseus_server(folder, args.rounds) as (url, server):
+        before = cpu_seconds(server.pid)
+        command = ["node", "clients.js", "--server", url, "--matches", str(args.matches),
+                   "--seats", str(args.seats), "--seconds", str(args.seconds),
+                   "--think", str(args.think), "--drain", str(DRAIN)]
+        children = _children_cpu()
+        done = subprocess.run(command, cwd=COLYSEUS, capture_output=True, text=True,
+                              env=dict(os.environ, NODE_ENV="production",
+                                       HIDDEN_HAND_ROUNDS=str(args.rounds)),
+                              timeout=args.seconds + DRAIN + 120)
+        clients = _children_cpu() - children
+        used = cpu_seconds(server.pid) - before
+    if done.returncode != 0:
+        raise RuntimeError(f"Colyseus clients failed:\n{done.stderr[-3000:]}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    result["store"] = "in-memory, StateView hands"
+    result["server_ms_per_move"] = 1000 * used / max(1, result["moves_all"])
+    result["client_ms_per_move"] = 1000 * clients / max(1, result["moves_all"])
+    return result
+
+
+def install(folder: Path, what: str, progress: Any) -> None:
+    """`npm ci` in `folder` when its node_modules is missing."""
+    if not (folder / "node_modules").is_dir():
+        print(f"installing {what} (npm ci) ...", flush=True, file=progress)
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=folder, check=True,
+                       stdout=progress)
+
+
 def _children_cpu() -> float:
     """User + system CPU of this process's children that have been waited for."""
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -169,7 +230,7 @@ def ratios(rows: list[dict[str, Any]]) -> dict[str, dict[str, float | None]]:
     ours = next((row for row in rows if row["system"] == "hacktable"), None)
     if ours is None:
         return {}
-    return {row["store"]: {
+    return {f"{row['system']}, {row['store']}": {
         "moves_s": ours["moves_s"] / row["moves_s"] if row["moves_s"] else None,
         "server_ms_per_move": (ours["server_ms_per_move"] / row["server_ms_per_move"]
                                if row["server_ms_per_move"] else None),
@@ -228,6 +289,8 @@ def main() -> None:
                         help="hacktable's clients ask for per-message deflate (boardgame.io's "
                         "socket.io server sends without it unless configured, so by default "
                         "neither side compresses)")
+    parser.add_argument("--peers", default="bgio,colyseus",
+                        help="the other servers to run: bgio (boardgame.io), colyseus or both")
     parser.add_argument("--no-hacktable", dest="hacktable", action="store_false",
                         help="run boardgame.io alone")
     parser.add_argument("--json", dest="json_out", metavar="FILE",
@@ -235,13 +298,14 @@ def main() -> None:
     args = parser.parse_args()
     progress = sys.stderr if args.json_out == "-" else sys.stdout  # stdout stays JSON
     if not (shutil.which("node") and shutil.which("npm")):
-        print("Node.js (node and npm) is not installed, so there is no boardgame.io server "
+        print("Node.js (node and npm) is not installed, so there is no other server "
               "to compare with; nothing was run.")
         return
-    if not (BGIO / "node_modules").is_dir():
-        print("installing boardgame.io 0.50.2 (npm ci) ...", flush=True, file=progress)
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=BGIO, check=True,
-                       stdout=progress)
+    peers = args.peers.split(",")
+    if "bgio" in peers:
+        install(BGIO, "boardgame.io 0.50.2", progress)
+    if "colyseus" in peers:
+        install(COLYSEUS, "Colyseus 0.16", progress)
     node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
     print(f"{os.cpu_count()} cores, Node {node}, Python {sys.version.split()[0]}; "
           f"{args.matches} matches x {args.seats} seats, {args.seconds:g} s window, "
@@ -254,11 +318,17 @@ def main() -> None:
         for rounds in every_rounds:
             this = argparse.Namespace(**{**vars(args), "rounds": rounds})
             rows = []
-            for store in args.stores.split(","):
+            for store in args.stores.split(",") if "bgio" in peers else []:
                 print(f"boardgame.io, {STORES[store]} store, {rounds} rounds a match (load "
                       f"average {os.getloadavg()[0]:.1f}) ...", flush=True, file=progress)
                 load = os.getloadavg()[0]
                 rows.append({**run_bgio(store, this, folder), "rounds": rounds,
+                             "load_average": load})
+            if "colyseus" in peers:
+                load = os.getloadavg()[0]
+                print(f"Colyseus, in-memory, {rounds} rounds a match (load average "
+                      f"{load:.1f}) ...", flush=True, file=progress)
+                rows.append({**run_colyseus(this, folder), "rounds": rounds,
                              "load_average": load})
             if args.hacktable:
                 load = os.getloadavg()[0]
