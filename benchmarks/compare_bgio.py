@@ -40,7 +40,7 @@ sides: with more rounds each match's set-up (create, join, start, open the socke
 spread over more moves. `--rounds 10,100` runs everything at each and splits each side's
 CPU a move into a move's own cost and a match's life (the JSON's `split`).
 `--json FILE` (or `-` for standard output, instead of the table) writes the rows, the load
-average before each run and, for each boardgame.io store, hacktable's ratios — moves/s over
+average before each run and, for each other server and store, hacktable's ratios — moves/s over
 theirs and server ms/move over theirs — so a script can read them.
 """
 

@@ -1,9 +1,9 @@
 """`hacktable serve` loads what its first answer needs and nothing more: Alembic (for a
-database already at the newest revision), matplotlib, the Lab's runs, the simulator, the
-spoken passcodes, the QR code, the look-alike table for names outside ASCII and, on an
-SQLite file, SQLAlchemy's PostgreSQL dialect and its asyncio extension (with the ORM it
-imports) load when first used. Checked by which
-modules a fresh process has imported, never by a time."""
+database already at the newest revision), matplotlib, the Lab's runs, the simulator, rich's
+console, the spoken passcodes, the QR code, the look-alike table for names outside ASCII
+and, on an SQLite file, SQLAlchemy's PostgreSQL dialect and its asyncio extension (with the
+ORM it imports) load when first used. Checked by which modules a fresh process has
+imported, never by a time."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import pytest
 
 HEAVY = ["alembic", "matplotlib", "numpy", "hacktable.sim", "hacktable.sim.command",
          "hacktable.lab.jobs", "hacktable.lab.spec", "espeakng_loader",
-         "segno", "PIL", "rich.progress", "rich.table", "rich.markdown",
+         "segno", "PIL", "rich.console", "rich.progress", "rich.table", "rich.markdown",
          "confusable_homoglyphs", "sqlalchemy.dialects.postgresql", "asyncpg",
          "sqlalchemy.orm", "sqlalchemy.ext.asyncio"]
 """Modules no start-up needs before its first request."""
