@@ -502,7 +502,8 @@ def test_the_round_resolves_live_without_a_reload(resolved: Table) -> None:
     seen = resolved.seen["resolved"]
     for label in (*PLAYERS, "host"):
         assert seen[label]["same document"], f"{label}'s page reloaded instead of updating"
-        assert "Round 1 report" in seen[label]["text"] or label == "host"
+        # round 1's close brings round 2's letter, which tells what round 1's orders did
+        assert "Your orders last round" in seen[label]["text"] or label == "host"
     for name in PLAYERS:  # round 2 starts with a fresh order form
         assert "none sent yet" in seen[name]["text"]
         assert seen[name]["queued"] == []
