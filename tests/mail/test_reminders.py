@@ -108,11 +108,13 @@ def test_no_reminder_without_a_confirmed_address_and_no_lead_when_off(sqlite_url
             assert _reminders(here, BOB, "minutes left") == []  # the lead time is off
             assert [m for m in here.relay.to(ANN) if "confirmation" not in m.subject] == []
 
-            with pytest.raises(Rejected):
-                await reminders.set_lead(table, live, -1)
-            await reminders.set_lead(table, live, 5)  # the host's own, for round 2
             here.advance(60)  # round 2 begins (round 1 closed by its deadline)
             await here.relay.wait(lambda: _reminders(here, BOB, "round 2 begins"))
+            with pytest.raises(Rejected):
+                await reminders.set_lead(table, live, -1)
+            # the host's own lead, set once round 2 is open (set while round 1 still had a
+            # minute left, it would rightly remind Bob of round 1 first)
+            await reminders.set_lead(table, live, 5)
             here.advance(14 * 60)  # six minutes left: not yet
             await here.gateway.reminders.check()
             await asyncio.sleep(0.3)
