@@ -78,7 +78,7 @@ class Rule(BaseModel):
     private: bool
     groups: bool
     hub: int | None = Field(description="Where set, private messages only to or from this "
-                            "seat (Rules for Runners' gamemaster).")
+                            "seat (a gamemaster's seat, where a game says so).")
     summary: str
 
 
