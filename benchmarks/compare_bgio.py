@@ -207,7 +207,7 @@ def run_hacktable(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
                "sqlite", "--processes", "1", "--matches", str(args.matches), "--seats",
                str(args.seats), "--seconds", str(args.seconds), "--think", str(args.think),
                "--rounds", str(args.rounds), "--screens", args.screens, "--lobby", args.lobby,
-               "--json", str(out),
+               "--json", str(out), "--asgi", args.asgi_now,
                *([] if args.compression else ["--no-compression"])]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
                           timeout=args.seconds + 600)
@@ -215,8 +215,9 @@ def run_hacktable(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         raise RuntimeError(f"server_load.py failed:\n{(done.stdout + done.stderr)[-3000:]}")
     [result] = json.loads(out.read_text())
     squeezed = ", deflate" if args.compression else ""
-    return {"system": "hacktable",
-            "store": f"SQLite (durable), {args.screens} screens{squeezed}",
+    under = "" if args.asgi_now == "uvicorn" else f", {args.asgi_now}"
+    return {"system": "hacktable" if args.asgi_now == "uvicorn" else f"hacktable/{args.asgi_now}",
+            "store": f"SQLite (durable), {args.screens} screens{squeezed}{under}",
             "moves_s": result["acts_s"],
             "p50_ms": result["push_p50_ms"], "p99_ms": result["push_p99_ms"],
             "lost": result["errors"] + result["push_missing"],
@@ -297,6 +298,10 @@ def main() -> None:
                         "neither side compresses)")
     parser.add_argument("--peers", default="bgio,colyseus",
                         help="the other servers to run: bgio (boardgame.io), colyseus or both")
+    parser.add_argument("--asgi", default="uvicorn",
+                        help="the ASGI servers to run hacktable under, one row each: uvicorn "
+                        "(what `hacktable serve` runs), granian (installed for the "
+                        "measurement only), or both (uvicorn,granian)")
     parser.add_argument("--no-hacktable", dest="hacktable", action="store_false",
                         help="run boardgame.io alone")
     parser.add_argument("--json", dest="json_out", metavar="FILE",
@@ -336,11 +341,12 @@ def main() -> None:
                       f"{load:.1f}) ...", flush=True, file=progress)
                 rows.append({**run_colyseus(this, folder), "rounds": rounds,
                              "load_average": load})
-            if args.hacktable:
+            for asgi in args.asgi.split(",") if args.hacktable else []:
                 load = os.getloadavg()[0]
-                print(f"hacktable, SQLite, {rounds} rounds a match (load average "
-                      f"{load:.1f}) ...", flush=True, file=progress)
-                rows.append({**run_hacktable(this, folder), "rounds": rounds,
+                print(f"hacktable under {asgi}, SQLite, {rounds} rounds a match (load "
+                      f"average {load:.1f}) ...", flush=True, file=progress)
+                under = argparse.Namespace(**{**vars(this), "asgi_now": asgi})
+                rows.append({**run_hacktable(under, folder), "rounds": rounds,
                              "load_average": load})
             passes.append(rows)
     parts = split(passes, args.seats) if len(passes) > 1 else []

@@ -21,61 +21,25 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
+
+from served import serve, started_match
 
 ROOT = Path(__file__).resolve().parent.parent
 LIGHTHOUSE = ROOT / "benchmarks" / "lighthouse"
 CLI = LIGHTHOUSE / "node_modules" / "lighthouse" / "cli" / "index.js"
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def serve(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """`hacktable serve` on a fresh SQLite file, once it answers."""
-    port = free_port()
-    env = dict(os.environ, HACKTABLE_DATABASE_URL=f"sqlite:///{folder / 'lighthouse.db'}")
-    process = subprocess.Popen([sys.executable, "-m", "hacktable.cli", "serve", "--port",
-                                str(port)], env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{base}/api/games", timeout=5).status_code == 200:
-                return process, base
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    process.kill()
-    raise RuntimeError("hacktable serve did not answer within 120 s")
-
-
 def seat_page(base: str, game: dict[str, Any]) -> tuple[str, str]:
-    """A started match of `game` with seat 1 taken: its page's URL and the seat's cookie."""
-    seats = max(2, game["min_seats"]) if game["max_seats"] >= 2 else 1
-    bot = game["bots"][0]
-    with httpx.Client(base_url=base, timeout=30) as client:
-        created = client.post("/api/matches", json={
-            "game": game["id"], "seats": seats,
-            "bots": {str(seat): bot for seat in range(1, seats)}}).json()
-        code = created["code"]
-        joined = client.post(f"/api/matches/{code}/join", json={"seat": 0, "name": "Ann"})
-        joined.raise_for_status()
-        client.post(f"/api/matches/{code}/host/start",
-                    headers={"authorization": f"Bearer {created['host_token']}"}
-                    ).raise_for_status()
-    return f"{base}/m/{code}", f"hacktable_seat_{code}={joined.json()['token']}"
+    """A started match of `game` (two seats where it allows them) with seat 0 taken: its
+    page's URL and the seat's cookie."""
+    code, token = started_match(base, game["id"], 2)
+    return f"{base}/m/{code}", f"hacktable_seat_{code}={token}"
 
 
 def lighthouse(url: str, cookie: str, folder: Path) -> dict[str, Any]:
@@ -101,6 +65,10 @@ def figures(report: dict[str, Any]) -> dict[str, Any]:
         "lcp_ms": audits["largest-contentful-paint"]["numericValue"],
         "transfer_bytes": audits["total-byte-weight"]["numericValue"],
         "final_url": report.get("finalDisplayedUrl") or report.get("finalUrl"),
+        "accessibility_missed": [ref["id"] for ref in
+                                 report["categories"]["accessibility"]["auditRefs"]
+                                 if ref.get("weight") and audits[ref["id"]]["score"] is not None
+                                 and audits[ref["id"]]["score"] < 1],
     }
 
 
@@ -118,7 +86,7 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory(prefix="hacktable-lighthouse-") as scratch:
         folder = Path(scratch)
-        process, base = serve(folder)
+        process, base = serve(folder, "lighthouse.db")
         try:
             games = httpx.get(f"{base}/api/games", timeout=30).json()
             wanted = set(args.games.split(",")) if args.games else None
@@ -133,6 +101,9 @@ def main() -> None:
                       f"{row['accessibility']:>3}  FCP {row['fcp_ms'] / 1000:5.1f} s  LCP "
                       f"{row['lcp_ms'] / 1000:5.1f} s  transfer {row['transfer_bytes'] / 1024:6.0f}"
                       f" KiB  (load average {load:.1f})", flush=True)
+                if row["accessibility_missed"]:
+                    print(f"{'':<17} accessibility audits missed: "
+                          f"{', '.join(row['accessibility_missed'])}", flush=True)
                 rows.append(row)
         finally:
             os.killpg(process.pid, signal.SIGTERM)

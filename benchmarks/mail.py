@@ -42,7 +42,7 @@ from hacktable.mail.enable import enable, start  # noqa: E402
 from hacktable.mail.settings import MailSettings  # noqa: E402
 from hacktable.server.broker import LocalBroker  # noqa: E402
 from hacktable.server.clock import SystemClock  # noqa: E402
-from hacktable.server.service import Table  # noqa: E402
+from hacktable.server.table import Table  # noqa: E402
 from hacktable.store import Store  # noqa: E402
 from hacktable.store.mail import MailStore  # noqa: E402
 
@@ -86,7 +86,7 @@ async def prepare(url: str, settings: MailSettings, matches: int) -> list[str]:
     table = Table(store, LocalBroker(), SystemClock())
     addresses = []
     for number in range(matches):
-        record, _ = await table.create("rexfurum", 5, {"round_minutes": 600}, None)
+        record, _ = await table.room.create("rexfurum", 5, {"round_minutes": 600}, None)
         players = [(name, f"{name.lower()}{number}@players.test") for name in NAMES]
         await enable(table, MailStore(store), settings, record.code, players)
         await start(table, record.code)

@@ -40,8 +40,8 @@ from hacktable.engine.match import Match
 from hacktable.engine.seats import seat_names
 from hacktable.games import get_game
 from hacktable.server import delta, presenter, wire
-from hacktable.server.screens import render_screen_html as screen_html
-from hacktable.server.service import Caller, Live
+from hacktable.server.live import Caller, Live
+from hacktable.server.screens import context, render_html
 from hacktable.sim.runner import play_match
 from hacktable.store.records import BOT, RUNNING, MatchRecord, SeatRecord
 
@@ -99,13 +99,13 @@ def measure(live: Live, repeat: int, check: bool) -> dict[str, float]:
     caller = Caller("seat", 0)
     assert live.match is not None
     old = presenter.screen(live, caller, -1.0)
-    old_html = screen_html(live, caller, old)
+    old_html = render_html(live, context(live, caller, old))
     for entry in held_back.pop(live.match):
         live.match.apply_entry(entry)
     live.record = replace(live.record, seq=len(live.match.log))
     payload = presenter.screen(live, caller, 0.0)
     message = wire.dumps({"type": "screen", "seq": live.seq, **payload})
-    html = screen_html(live, caller, payload)
+    html = render_html(live, context(live, caller, payload))
 
     def patch() -> str:
         return wire.dumps({"type": "patch", "seq": 1, "base": 1, "id": 2,
@@ -121,7 +121,7 @@ def measure(live: Live, repeat: int, check: bool) -> dict[str, float]:
     return {
         "payload": timed(lambda: presenter.screen(live, caller, 0.0), repeat),
         "words": timed(lambda: live.game.render(payload["view"], None), repeat),
-        "html": timed(lambda: screen_html(live, caller, payload), repeat),
+        "html": timed(lambda: render_html(live, context(live, caller, payload)), repeat),
         "json": timed(lambda: wire.dumps({"type": "screen", "seq": 1, **payload}), repeat),
         "fingerprint": timed(lambda: presenter.fingerprint(payload), repeat),
         "deflate json": timed(lambda: deflate(message), repeat),

@@ -74,6 +74,8 @@ from hacktable.server.pauses import LATE_AFTER, read_pauses
 
 ROOT = Path(__file__).resolve().parent.parent
 CLOCK = time.perf_counter
+PROFILE_RATE = os.environ.get("HACKTABLE_PROFILE_RATE", "100")
+"""Samples a second py-spy takes of each server with `--profile`."""
 STALL_SECONDS = 20.0
 """A seat that hears nothing it can act on for this long (plus ten `--think` times) asks
 GET /view, and counts a stall: a push that should have come and did not."""
@@ -82,6 +84,9 @@ SETUP_PARALLEL = 16
 TICK = 0.25
 """The deadline loop's period in production (`Settings.tick`)."""
 FACTORY = "hacktable.site:app_from_env"
+ASGI_SERVER = ["uvicorn"]
+"""The ASGI server the benchmark runs hacktable under (`--asgi`): uvicorn, what `hacktable
+serve` runs, or granian, measured beside it (installed for the measurement only)."""
 IDLE_REUSE = 4.0
 """A keep-alive connection idle this long is replaced (uvicorn closes them after 5 s)."""
 
@@ -141,10 +146,19 @@ class ServerProcess:
         env["HACKTABLE_JOINS_PER_HOUR"] = "0"  # and seats every player of them
         env["HACKTABLE_LOOKUP_MISSES_PER_HOUR"] = "0"
         env["HACKTABLE_MOVES_PER_SECOND"] = "0"  # bots at machine speed, up to 100 rounds
-        command = [sys.executable, "-m", "uvicorn", "--factory", FACTORY, "--host", "127.0.0.1",
-                   "--port", str(self.port), "--log-level", "warning", "--no-access-log"]
-        if not compression:
-            command.append("--ws-per-message-deflate=false")
+        if ASGI_SERVER[0] == "granian":
+            # Granian (Rust, one worker, uvloop as uvicorn picks): it offers no
+            # per-message deflate, so `compression` cannot be asked of it.
+            command = [sys.executable, "-m", "granian", "--interface", "asgi", "--factory",
+                       FACTORY, "--host", "127.0.0.1", "--port", str(self.port),
+                       "--workers", "1", "--loop", "uvloop", "--log-level", "warning",
+                       "--no-access-log"]
+        else:
+            command = [sys.executable, "-m", "uvicorn", "--factory", FACTORY, "--host",
+                       "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
+                       "--no-access-log"]
+            if not compression:
+                command.append("--ws-per-message-deflate=false")
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(command, env=env, stdout=log,
                                             stderr=subprocess.STDOUT, cwd=ROOT)
@@ -210,7 +224,8 @@ class CpuMeter:
 
     def read(self) -> dict[str, Any]:
         own = os.times()
-        return {"servers": {pid: cpu_seconds(pid) for pid in self.server_pids},
+        return {"servers": {pid: cpu_seconds(pid) for server in self.server_pids
+                            for pid in (server, *descendants(server))},
                 "postgres": processes("postgres", self.database) if self.database else {},
                 "redis": processes("redis-server"), "client": {0: own.user + own.system},
                 "machine": {0: machine_busy()}}
@@ -225,6 +240,20 @@ class CpuMeter:
         ours = used["servers"] + used["postgres"] + used["redis"] + used["client"]
         used["other"] = max(0.0, used.pop("machine") - ours)
         return used
+
+
+def descendants(pid: int) -> list[int]:
+    """A process's children and theirs (granian serves from a worker process it starts)."""
+    found: list[int] = []
+    try:
+        tasks = Path(f"/proc/{pid}/task").iterdir()
+        children = [int(child) for task in tasks
+                    for child in (task / "children").read_text().split()]
+    except OSError:
+        return found
+    for child in children:
+        found += [child, *descendants(child)]
+    return found
 
 
 def machine_busy() -> float:
@@ -429,10 +458,22 @@ class Seat:
         base = self.run.urls[self.server].replace("http://", "ws://")
         return f"{base}/api/matches/{self.code}/ws?token={self.token}&format=json{query}"
 
-    async def connect(self) -> None:
-        self.ws = await connect(self.uri(SCREENS[self.run.screens]), max_size=None,
-                                open_timeout=60,
+    async def connect(self, name: str | None = None) -> None:
+        """Open the seat's socket; with `name`, one that takes the seat as it opens
+        (`join=`) and reads its token from the first message."""
+        if name is None:
+            uri = self.uri(SCREENS[self.run.screens])
+        else:
+            base = self.run.urls[self.server].replace("http://", "ws://")
+            uri = (f"{base}/api/matches/{self.code}/ws?join={self.seat}&name={name}"
+                   f"&format=json{SCREENS[self.run.screens]}")
+        self.ws = await connect(uri, max_size=None, open_timeout=60,
                                 compression="deflate" if self.run.compression else None)
+        if name is not None:
+            joined = json.loads(await asyncio.wait_for(self.ws.recv(), 60))
+            if joined.get("type") != "joined":
+                raise RuntimeError(f"a socket join was answered {joined}")
+            self.token = joined["token"]
         self.receiver = asyncio.create_task(self.receive())
         if self.run.check:
             self.twin = Twin(self)
@@ -719,6 +760,7 @@ class Run:
     screens: str = "patches"
     check: bool = False
     lobby: str = "seat"
+    join: str = "post"
     seed: int = 0
     clients: list[httpx.AsyncClient] = field(default_factory=list)
     stats: Stats = field(default_factory=Stats)
@@ -764,6 +806,16 @@ class Run:
                 "game": "rexfurum", "seats": self.seats, "options": options})
             code = created["code"]
             names = seat_names(self.seats)
+            if self.join == "socket":  # each seat's socket sits down as it opens
+                for seat in range(self.seats):
+                    server = self.server_of(index, seat)
+                    seats.append(Seat(self, code, seat, "", server, self.http_for(server), rng))
+                await asyncio.gather(*(seat.connect(names[seat.seat]) for seat in seats))
+                await self.call(host, f"/api/matches/{code}/host/start", None,
+                                created["host_token"])
+                await asyncio.gather(*(seat.next_screen(lambda _: True) for seat in seats))
+                self.stats.matches_started += 1
+                return seats
             for seat in range(self.seats):
                 server = self.server_of(index, seat)
                 http = self.http_for(server)  # connects when first used (moves over HTTP)
@@ -922,6 +974,7 @@ class Config:
     screens: str = "patches"
     check: bool = False
     lobby: str = "seat"
+    join: str = "post"
 
     @property
     def name(self) -> str:
@@ -957,7 +1010,8 @@ def run_config(config: Config, profile: Path | None, pauses: bool = False) -> di
             start_s = time.monotonic() - starting
             run = Run([s.url for s in servers], config.matches, config.seats, config.rounds,
                       config.think, config.compression, config.http, config.moves,
-                      config.affinity, config.screens, config.check, config.lobby)
+                      config.affinity, config.screens, config.check, config.lobby,
+                      config.join)
             meter = CpuMeter([s.process.pid for s in servers if s.process is not None],
                              url.rsplit("/", 1)[1] if config.backend == "postgresql" else None)
 
@@ -1020,8 +1074,8 @@ def start_profiles(servers: list[ServerProcess], config: Config,
                         f"{config.seats}-server{number}.txt")
         spies.append(subprocess.Popen(
             [str(spy), "record", "--pid", str(server.process.pid), "--format", "raw",
-             "--duration", str(max(1, round(config.seconds))), "--rate", "100", "--nonblocking",
-             "--gil",
+             "--duration", str(max(1, round(config.seconds))), "--rate", PROFILE_RATE,
+             "--nonblocking", "--gil",
              "--output", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
     return spies
 
@@ -1172,11 +1226,18 @@ def main() -> None:
                         "and each seat joins over its own, as every player's device would "
                         "(default); table: each table creates, joins and starts its matches "
                         "over one connection it keeps, as a boardgame.io LobbyClient does")
+    parser.add_argument("--join", choices=("post", "socket"), default="post",
+                        help="post: each seat joins by POST /join, then opens its socket once "
+                        "the match started (default); socket: each seat's socket takes its "
+                        "seat as it opens (join=), in the lobby, and stays open into the match")
     parser.add_argument("--moves", choices=("ws", "http"), default="ws",
                         help="ws: moves on the seat's open WebSocket (default); http: POST /act")
     parser.add_argument("--affinity", action="store_true",
                         help="with two processes, every seat of a match talks to the same "
                         "one (as a proxy routing by room code does)")
+    parser.add_argument("--asgi", choices=("uvicorn", "granian"), default="uvicorn",
+                        help="the ASGI server hacktable runs under (granian: installed for the "
+                        "measurement only, `uv pip install granian`)")
     parser.add_argument("--no-compression", dest="compression", action="store_false",
                         help="no permessage-deflate on the WebSockets (browsers use it)")
     parser.add_argument("--screens", choices=tuple(SCREENS), default="patches",
@@ -1197,13 +1258,14 @@ def main() -> None:
                         "collector ran a middle or full pass during the window")
     parser.add_argument("--json", type=Path, default=None, help="also write results here")
     args = parser.parse_args()
+    ASGI_SERVER[0] = args.asgi
     if args.quick:
         args.matches, args.seats, args.seconds = 4, 5, 5.0
     backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
     counts = sorted({int(part) for part in args.processes.split(",")})
     configs = [Config(backend, processes, args.matches, args.seats, args.seconds, args.rounds,
                       args.think, args.compression, args.http, args.moves, args.affinity,
-                      args.screens, args.check, args.lobby)
+                      args.screens, args.check, args.lobby, args.join)
                for backend in backends for processes in counts
                if processes == 1 or backend == "postgresql"]
 
@@ -1215,7 +1277,7 @@ def main() -> None:
           f"{args.rounds} rounds/match, early close, think {args.think:g} s, "
           f"WebSocket compression {'on' if args.compression else 'off'}, HTTP {args.http}, "
           f"moves over {args.moves}, screens: {args.screens}{' (checked)' if args.check else ''}"
-          f", lobby connection per {args.lobby}"
+          f", lobby connection per {args.lobby}, seats joined by {args.join}"
           f"{', match affinity' if args.affinity else ''}.")
     results = []
     for config in configs:

@@ -2,7 +2,8 @@
 every seat's socket and read the first screen, then hang up.
 
     uv run python benchmarks/setup_cost.py [--matches 200] [--at-once 20] [--seats 5]
-        [--screens patches|whole|view|lite] [--lobby seat|table] [--profile FILE]
+        [--screens patches|whole|view|lite] [--lobby seat|table] [--join post|socket]
+        [--profile FILE]
         [--by-step]
 
 One SQLite server (as `server_load.py` starts it); the matches are set up by the same
@@ -129,6 +130,8 @@ def main() -> None:
     parser.add_argument("--lobby", choices=("seat", "table"), default="seat",
                         help="as server_load.py --lobby: a new connection for the host and "
                         "each seat (default), or one kept by each table")
+    parser.add_argument("--join", choices=("post", "socket"), default="post",
+                        help="seats join by POST /join, or as their sockets open (join=)")
     parser.add_argument("--profile", type=Path, default=None)
     parser.add_argument("--by-step", action="store_true",
                         help="also each step of a set-up apart (create, join, start, open "
@@ -142,7 +145,8 @@ def main() -> None:
             assert server.process is not None
             pid = server.process.pid
             run = server_load.Run([server.url], args.at_once, args.seats, 10, 0.0, False,
-                                  "raw", "ws", False, args.screens, False, args.lobby)
+                                  "raw", "ws", False, args.screens, False, args.lobby,
+                                  args.join)
             asyncio.run(set_up(run, 2, 2))  # warm: imports, first templates, caches
             spy = None
             py_spy = Path(sys.executable).with_name("py-spy")
@@ -165,7 +169,8 @@ def main() -> None:
             server.stop()
     errors = sum(run.stats.errors.values())
     print(f"{args.matches} matches of {args.seats} seats ({args.at_once} at once, "
-          f"{args.screens} screens, lobby connection per {args.lobby}) in {wall:.1f} s: "
+          f"{args.screens} screens, lobby connection per {args.lobby}, joined by "
+          f"{args.join}) in {wall:.1f} s: "
           f"server CPU {1000 * cpu / args.matches:.1f} ms per match set up; errors {errors}")
     for name, cost in steps.items():
         print(f"  {name:<44} {cost:6.0f} us of server CPU each")

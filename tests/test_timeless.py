@@ -50,6 +50,7 @@ def renderings(began: float, now: float) -> dict[str, str]:
     found = {
         "iso": iso(began) or "",
         "clock": clock(iso(deadline)),
+        "clock, read the same day": clock(iso(deadline), iso(now)),
         "running screen": _clock_part("running", deadline, None, False, now),
         "held screen": _clock_part("running", None, held, True, now),
         "paused screen": _clock_part("paused", None, held, False, now),

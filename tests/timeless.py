@@ -6,7 +6,8 @@ day and year boundaries, in `tests/test_timeless.py`):
 
 - ISO-8601 instants: the API's and the log's times, `server_now`, `data-deadline`,
   `data-server-now`, `<time datetime=…>` (`server/clock.py`, `iso`);
-- a deadline as a wall-clock time, "2026-12-07 02:58 UTC" (`web/render.py`, `clock`);
+- a deadline as a wall-clock time, "2026-12-07 02:58 UTC", or "02:58 UTC" read the same day
+  (`web/render.py`, `clock`);
 - the countdown's first text, "19:59" or "1:00:00", inside the element that carries
   `data-deadline` (`countdown`, `duration`);
 - a held or paused clock's time left: "12 min left" on screens (`minutes_left`), the

@@ -11,7 +11,6 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -20,10 +19,15 @@ from hacktable.console import console, fail, parse_options, say
 from hacktable.engine import GM, SPECTATOR, Match, Rejected
 from hacktable.engine.contract import Prompt
 from hacktable.engine.errors import NeedsConfirmation
+from hacktable.engine.parts import AnyGame
 from hacktable.engine.seats import seat_names
 from hacktable.games import all_games, get_game
 
 if TYPE_CHECKING:
+    # The click that typer's groups speak: typer now carries its own copy of click, whose
+    # Context and Command are not the click package's.
+    from typer import _click as click
+
     from hacktable.mail.settings import MailSettings
 
 
@@ -156,11 +160,12 @@ def _terminal_loop(match: Match, seat_bots: dict[int, Any], seed: int, human: in
         prompts = match.prompts()
         mine = prompts.get(human)
         waiting = mine is not None and not mine.submitted and mine != passed
-        optional = waiting and mine.time_limit is None and not mine.simultaneous
+        optional = (mine is not None and waiting and mine.time_limit is None
+                    and not mine.simultaneous)
         if not optional and _bot_moves(match, seat_bots, rngs, declined, prompts):
             continue
         shown, told = _show(match, shown, told, human)
-        if waiting:
+        if mine is not None and waiting:
             answer = _ask(match, mine, human)
             if answer == "pass" or (answer == "empty" and optional):
                 passed = mine
@@ -289,7 +294,7 @@ def rules(
     _print_rules(game)
 
 
-def _print_rules(game: Any) -> None:
+def _print_rules(game: AnyGame) -> None:
     from rich.markdown import Markdown
 
     from hacktable.web.how_to_play import as_text
@@ -503,8 +508,8 @@ def mail_enable(
     from hacktable.mail.enable import start as start_match
     from hacktable.server.broker import LocalBroker
     from hacktable.server.errors import TableError
-    from hacktable.server.service import Table as Tables
     from hacktable.server.settings import Settings
+    from hacktable.server.table import Table as Tables
     from hacktable.store import Store
     from hacktable.store import database_url as default_url
     from hacktable.store.mail import MailStore

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 from tests.services import Server, TestClock, load_factor
 
 CHROMIUM = next((path for path in (os.environ.get("HACKTABLE_CHROMIUM"),
@@ -32,6 +33,18 @@ WAIT_MS = round(15_000 * load_factor())
 wait is bounded, none is a timing assertion."""
 
 expect.set_options(timeout=WAIT_MS)
+
+
+def scroll_to(locator: Locator, tries: int = 5) -> None:
+    """Scroll `locator` into view, finding it again when a push redrew the screen between
+    finding it and scrolling (another seat's move may land at any moment)."""
+    for attempt in range(tries):
+        try:
+            locator.scroll_into_view_if_needed()
+            return
+        except PlaywrightError as error:
+            if "not attached" not in str(error) or attempt == tries - 1:
+                raise
 
 
 class Browsing:

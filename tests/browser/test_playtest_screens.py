@@ -26,7 +26,7 @@ from playwright.sync_api import Page, expect
 from tests.services import Api, Server
 from tests.web.test_cpu_screen import SCENARIO, plan
 
-from .conftest import CHROMIUM, NO_CHROMIUM, Browsing
+from .conftest import CHROMIUM, NO_CHROMIUM, Browsing, scroll_to
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 
@@ -138,7 +138,7 @@ def test_cpu_a_reaction_question_comes_into_view(width: str, browsing: Browsing,
         act(seats[0], code, move)
     expect(alice.locator("[data-turn-line]")).to_contain_text("bruno's turn")
     alice.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    alice.locator(".cpu-hand").scroll_into_view_if_needed()
+    scroll_to(alice.locator(".cpu-hand"))
     assert alice.evaluate("window.scrollY") > 0
     for move in ({"do": "load", "cards": [p.attacker["id"]]},
                  {"do": "compile", "item": p.attacker["id"], "cards": []},

@@ -28,7 +28,7 @@ from tests.services import Api, Server
 from hacktable.games import get_game
 from hacktable.games.scarecity.cards import program
 
-from .conftest import CHROMIUM, NO_CHROMIUM, Browsing
+from .conftest import CHROMIUM, NO_CHROMIUM, Browsing, scroll_to
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 
@@ -347,7 +347,7 @@ def test_a_claimed_card_says_why_it_cannot_be_bought_yet(browsing, server, tmp_p
         f"() => Number(document.querySelector('.sc').dataset.seq) > {before}")
     expect(page.locator(".sc-shop")).to_contain_text("Claimed by ● you")
     expect(shop_card.locator(".sc-why")).to_contain_text(said)
-    shop_card.scroll_into_view_if_needed()
+    scroll_to(shop_card)
     page.screenshot(path=str(tmp_path / f"claimed-{width}.png"))
     assert overflow(page) <= 0
     while (payload := game.payload(0))["view"]["phase"] == "claim":
@@ -363,7 +363,7 @@ def test_a_claimed_card_says_why_it_cannot_be_bought_yet(browsing, server, tmp_p
     expect(shop_card.locator(".sc-why")).to_contain_text(said)
     assert reason(payload, card) == said
     expect(page.locator(f"#sc-buy-{card}")).to_have_count(0)
-    shop_card.scroll_into_view_if_needed()
+    scroll_to(shop_card)
     page.screenshot(path=str(tmp_path / f"buying-{width}.png"))
     assert overflow(page) <= 0
     mine = next(c["id"] for c in payload["view"]["players"][0]["city"]

@@ -10,9 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hacktable.bots.random_legal import RandomLegalBot
 from hacktable.engine import BaseGame, Event, Match, Outcome, Prompt, Rejected
 from hacktable.engine.contract import GM, SPECTATOR
-from hacktable.engine.testing import check_hidden_information, fuzz_match
+from hacktable.engine.testing import check_hidden_information, contract_suite, fuzz_match
+from hacktable.sim.runner import play
 
 
 class SealedBid(BaseGame):
@@ -110,3 +112,62 @@ def test_the_hidden_information_check_catches_a_leak(fault):
     match = _played(SealedBid(fault))
     with pytest.raises(AssertionError):
         check_hidden_information(match, random.Random(1))
+
+
+class Suited(SealedBid):
+    """The sealed bid with a bot, so the contract suite can play it, and faults the suite
+    exists to catch: words that read the present state, a name check that lets through a
+    name the set-up refuses, and a view that counts the bids others may not know of."""
+
+    def setup(self, seats, options, rng):
+        if "me" in seats:
+            raise Rejected("Nobody may be called me.")
+        return super().setup(seats, options, rng)
+
+    def check_names(self, seats, options):
+        if self.fault != "accepts-any-name":
+            super().check_names(seats, options)
+
+    def describe(self, event, state):
+        if self.fault == "describes-the-present":
+            return f"{event.kind}, the auction {'over' if state['over'] else 'open'}"
+        return super().describe(event, state)
+
+    def view(self, state, viewer):
+        shown = super().view(state, viewer)
+        if self.fault == "counts-bids":
+            shown["sent"] = sum(bid is not None for bid in state["bids"])
+        return shown
+
+    def bots(self):
+        return {"bidder": RandomLegalBot}
+
+
+SUITE = contract_suite(play)
+
+
+def test_the_suite_holds_every_check_by_name():
+    assert list(SUITE) == [
+        "fuzzed_input_never_breaks_the_contract",
+        "no_seat_sees_what_it_may_not",
+        "an_entry_that_tells_a_viewer_nothing_changes_nothing_they_see",
+        "an_events_words_never_change_once_logged",
+        "checking_names_says_what_a_set_up_would",
+    ]
+
+
+@pytest.mark.parametrize("name", list(SUITE))
+def test_a_correct_game_passes_every_check_of_the_suite(name):
+    SUITE[name](Suited())
+
+
+@pytest.mark.parametrize(("fault", "name"), [
+    ("describes-the-present", "an_events_words_never_change_once_logged"),
+    ("accepts-any-name", "checking_names_says_what_a_set_up_would"),
+    ("counts-bids", "an_entry_that_tells_a_viewer_nothing_changes_nothing_they_see"),
+    ("announces-bids", "no_seat_sees_what_it_may_not"),
+])
+def test_the_suite_catches_each_fault_by_its_check(fault, name):
+    with pytest.raises(AssertionError):
+        SUITE[name](Suited(fault))
+

@@ -32,7 +32,7 @@ from hacktable.mail.settings import MailSettings
 from hacktable.server.broker import LocalBroker
 from hacktable.server.clock import OffsetClock
 from hacktable.server.deadlines import run_deadlines
-from hacktable.server.service import Table
+from hacktable.server.table import Table
 from hacktable.store import Store
 from hacktable.store.mail import MailStore
 
@@ -215,7 +215,7 @@ class World:
         """A Rex Furum match with `seats` players by mail, started."""
         from hacktable.mail.enable import enable, start
 
-        record, _ = await self.table.create("rexfurum", seats,
+        record, _ = await self.table.room.create("rexfurum", seats,
                                             {"round_minutes": 20, **(options or {})}, None)
         await enable(self.table, self.mail_store, self.settings, record.code,
                      list(zip(NAMES[:seats], ADDRESSES[:seats], strict=True)))
@@ -240,7 +240,7 @@ async def world(url: str, folder: Path, deadlines: bool = True, **settings: Any
     clock = TestClock(folder / "clock")
     store = await Store.open(url)
     table = Table(store, LocalBroker(), OffsetClock(clock.path))
-    await table.broker.start(table.on_message)
+    await table.broker.start(table.fanout.on_message)
     relay = await Relay().start()
     config = MailSettings.load(env={}, address=GM, listen_port=free_port(),
                                smtp_port=relay.port, timezone="Europe/Berlin", tick=0.05,

@@ -38,7 +38,7 @@ def test_orders_from_an_imap_mailbox_are_made_once(sqlite_url, tmp_path):
                     while poller.polls < polls + 3 or await imap_unseen(server):
                         await asyncio.sleep(0.05)
                     await asyncio.sleep(0.3)
-                    live = await here.table.load(code)
+                    live = await here.table.matches.load(code)
                     entries = await here.table.store.entries(live.record.id)
                     assert len([e for e in entries if e.kind == "action"]) == 1
                     assert len([m for m in ann.mails() if m.subject.startswith("Re:")]) == 1

@@ -48,7 +48,7 @@ def test_five_players_play_ten_rounds_by_mail_as_the_engine_would(url, tmp_path)
     async def scenario():
         async with world(url, tmp_path) as here:
             code = await here.open_match()
-            live = await here.table.load(code)
+            live = await here.table.matches.load(code)
             game = get_game("rexfurum")
             engine = Match(game, NAMES, live.record.options, live.record.seed)
             engine.note(HOST, {"do": "start"})

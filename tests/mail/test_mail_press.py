@@ -16,7 +16,7 @@ def test_an_email_seat_and_a_web_seat_exchange_messages(url, tmp_path):
     async def scenario():
         async with world(url, tmp_path) as here:
             code = await here.open_match()
-            live = await here.table.load(code)
+            live = await here.table.matches.load(code)
             ann, bob, cyd, dee, _eve = here.players
             for player in here.players:
                 await player.letter("round 1")

@@ -13,7 +13,7 @@ from tests.mail.support import world
 
 from hacktable.engine import Rejected
 from hacktable.mail import reminders
-from hacktable.server.service import Caller
+from hacktable.server.live import Caller
 
 ANN, BOB = "ann@web.test", "bob@web.test"
 
@@ -28,11 +28,11 @@ async def _seated(here):
     """Ann and Bob at the web table (no email play), two bots, started; both asked for
     reminders and confirmed them."""
     table = here.table
-    record, _ = await table.create("rexfurum", 4, {"round_minutes": 20, "rounds": 2},
+    record, _ = await table.room.create("rexfurum", 4, {"round_minutes": 20, "rounds": 2},
                                    {2: "loyal", 3: "loyal"})
-    await table.join(record.code, 0, "Ann")
-    await table.join(record.code, 1, "Bob")
-    live = await table.load(record.code)
+    await table.room.join(record.code, 0, "Ann")
+    await table.room.join(record.code, 1, "Bob")
+    live = await table.matches.load(record.code)
     for seat, address in ((0, ANN), (1, BOB)):
         await reminders.ask(table, here.settings, live, seat, address, "127.0.0.1",
                             "http://table.test")
@@ -42,7 +42,7 @@ async def _seated(here):
         except Rejected as refused:
             assert "wrong" in refused.reason
         await reminders.confirm(table, here.settings, live, seat, _code(mail[-1].text))
-    await table.host(live, Caller("host"), "start")
+    await table.host_controls.run(live, Caller("host"), "start")
     return record.code, live
 
 
@@ -60,7 +60,7 @@ def test_one_reminder_for_who_sent_nothing_none_for_who_sent_and_none_twice(
             assert f"http://table.test/m/{code}" in begins[0].text
             assert "+" not in str(begins[0].message["Reply-To"] or "")  # no seat code
             await here.relay.wait(lambda: _reminders(here, BOB, "round 1 begins"))
-            await here.table.act(live, Caller("seat", 1), text="protect self")  # Bob sends
+            await here.table.play.act(live, Caller("seat", 1), text="protect self")  # Bob sends
 
             here.advance(6 * 60)  # 14 minutes left: less than the lead time
             late = await here.relay.wait(lambda: _reminders(here, ANN, "minutes left"))
@@ -91,16 +91,16 @@ def test_no_reminder_without_a_confirmed_address_and_no_lead_when_off(sqlite_url
     async def scenario():
         async with world(sqlite_url, tmp_path, reminder_minutes=0) as here:
             table = here.table
-            record, _ = await table.create("rexfurum", 4, {"round_minutes": 20},
+            record, _ = await table.room.create("rexfurum", 4, {"round_minutes": 20},
                                            {2: "loyal", 3: "loyal"})
-            await table.join(record.code, 0, "Ann")
-            await table.join(record.code, 1, "Bob")
-            live = await table.load(record.code)
+            await table.room.join(record.code, 0, "Ann")
+            await table.room.join(record.code, 1, "Bob")
+            live = await table.matches.load(record.code)
             await reminders.ask(table, here.settings, live, 0, ANN, "127.0.0.1")
             await reminders.ask(table, here.settings, live, 1, BOB, "127.0.0.1")
             mail = await here.relay.wait(lambda: here.relay.to(BOB, "confirmation code"))
             await reminders.confirm(table, here.settings, live, 1, _code(mail[-1].text))
-            await table.host(live, Caller("host"), "start")
+            await table.host_controls.run(live, Caller("host"), "start")
             await here.relay.wait(lambda: _reminders(here, BOB, "round 1 begins"))
             here.advance(19 * 60)
             await here.gateway.reminders.check()

@@ -85,7 +85,7 @@ def test_a_miss_costs_the_front_page_what_a_hit_costs(store_url: str):
         token = client.post(f"/api/matches/{code}/join",
                             json={"seat": 0, "name": "Ann"}).json()["token"]
         table = client.app.state.table
-        live = table.loaded()
+        live = table.matches.held()
         for match_id in list(live):  # a stored table not yet loaded in this process
             table.forget(match_id)
         runs = {}
@@ -134,6 +134,52 @@ def test_seats_taken_from_one_client_are_limited(limited: Server):
         # another client sits as ever
         assert other.post(f"/api/matches/{codes[1]}/join",
                           json={"seat": 4, "name": "Zed"}).status_code == 200
+
+
+def _socket_join(base: str, address: str, code: str, seat: int, name: str
+                 ) -> tuple[str | None, int | None, str]:
+    """A seat taken by a screen's socket (`join=`) from another address: the token it was
+    handed (None if refused), and how the socket closed (None while it stays open)."""
+    import json
+    import socket
+    from urllib.parse import urlsplit
+
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    where = urlsplit(base)
+    raw = socket.create_connection((where.hostname, where.port), timeout=10,
+                                   source_address=(address, 0))
+    url = (base.replace("http://", "ws://")
+           + f"/api/matches/{code}/ws?format=json&join={seat}&name={name}")
+    with connect(url, sock=raw, open_timeout=10) as ws:
+        try:
+            first = json.loads(ws.recv(timeout=10))
+        except ConnectionClosed:
+            return None, ws.close_code, ws.close_reason or ""
+        return (first["token"] if first["type"] == "joined" else None), None, ""
+
+
+def test_seats_taken_by_socket_count_with_the_posted_ones(limited: Server):
+    """A seat taken as the socket opens is a join like POST /join's, in the same count: a
+    client cannot go around the limit by sitting down over sockets."""
+    code = httpx.post(f"{limited.url}/api/matches", json={"game": "rexfurum", "seats": 5}
+                      ).json()["code"]
+    with _from(limited.url, "127.0.0.9") as taker:
+        assert taker.post(f"/api/matches/{code}/join",
+                          json={"seat": 0, "name": "P0"}).status_code == 200
+        taker.cookies.clear()
+        # a refused join costs nothing (seat 0 is taken), then two taken by socket
+        assert _socket_join(limited.url, "127.0.0.9", code, 0, "Q")[1] == 4409
+        assert _socket_join(limited.url, "127.0.0.9", code, 1, "P1")[0] is not None
+        assert _socket_join(limited.url, "127.0.0.9", code, 2, "P2")[0] is not None
+        token, status, reason = _socket_join(limited.url, "127.0.0.9", code, 3, "P3")
+        assert token is None and status == 4429, (status, reason)
+        assert "Too many seats were taken from here" in reason
+        assert taker.post(f"/api/matches/{code}/join",
+                          json={"seat": 3, "name": "P3"}).status_code == 429
+    seats = httpx.get(f"{limited.url}/api/matches/{code}").json()["seats"]
+    assert [s["kind"] for s in seats] == ["human", "human", "human", "open", "open"]
 
 
 def test_a_forged_forwarded_for_names_no_new_client(limited: Server):

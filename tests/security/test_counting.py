@@ -23,11 +23,9 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tests.server.helpers import Listener, ws_url
+from tests.server.helpers import Listener, patched, ws_url
 from tests.services import Api, Server, wait_for
 from tests.timeless import set_times_aside
-
-from hacktable.server import delta
 
 
 @dataclass
@@ -113,10 +111,9 @@ def shown(messages: list[str]) -> list[str]:
         if message.get("type") == "screen":
             current = message
         elif message.get("type") == "patch":
-            assert current is not None and current.get("id") == message["base"], message
-            current = delta.apply(json.loads(json.dumps(current)), message["patch"])
-            current["id"] = message["id"]
-            message = {**message, "patch": current}
+            current = patched(current, message)
+            message = {key: value for key, value in message.items() if key != "lines"}
+            message["patch"] = current
         out.append(json.dumps(message, ensure_ascii=False))
     return out
 

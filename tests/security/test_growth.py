@@ -13,12 +13,13 @@ from fastapi.testclient import TestClient
 from tests.server.process_helpers import Watcher
 from tests.services import Server, TestClock, open_table, wait_for
 
-from hacktable.server import presenter
+from hacktable.server import housekeeping, presenter
 from hacktable.server.app import create_app
 from hacktable.server.broker import LocalBroker
 from hacktable.server.clock import SystemClock
-from hacktable.server.service import Caller, Table
+from hacktable.server.live import Caller
 from hacktable.server.settings import Settings
+from hacktable.server.table import Table
 from hacktable.store import Store
 
 
@@ -106,26 +107,26 @@ def test_idle_matches_leave_memory_and_come_back_whole(tmp_path):
         table = Table(store, LocalBroker(), SystemClock())
         codes = []
         for _ in range(30):
-            record, _ = await table.create("rexfurum", 5, {},
+            record, _ = await table.room.create("rexfurum", 5, {},
                                            {i: "loyal" for i in range(1, 5)})
-            await table.join(record.code, 0, "Ann")
-            live = await table.load(record.code)
-            await table.host(live, Caller("host"), "start")
+            await table.room.join(record.code, 0, "Ann")
+            live = await table.matches.load(record.code)
+            await table.host_controls.run(live, Caller("host"), "start")
             codes.append(record.code)
-        views = {code: (await table.load(code)).match.view(0) for code in codes}
-        assert len(table._live) == 30
-        assert table.evict_idle(3600) == 0  # nobody is idle yet
+        views = {code: (await table.matches.load(code)).match.view(0) for code in codes}
+        assert len(table.matches.held()) == 30
+        assert housekeeping.evict_idle(table, 3600) == 0  # nobody is idle yet
         # the bots' first moves run in the background: on a busy machine they may not have
         # finished yet, and a match whose bots are acting is rightly kept (bounded wait)
         for _ in range(1200):
             if all(live.bots_task is None or live.bots_task.done()
-                   for live in table._live.values()):
+                   for live in table.matches.held().values()):
                 break
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.05)
-        assert table.evict_idle(0.01) == 30 and not table._live
+        assert housekeeping.evict_idle(table, 0.01) == 30 and not table.matches.held()
         for code in codes:  # rebuilt from the store, the same as before
-            assert (await table.load(code)).match.view(0) == views[code]
+            assert (await table.matches.load(code)).match.view(0) == views[code]
         await table.close()
         await store.close()
 

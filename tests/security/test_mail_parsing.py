@@ -18,7 +18,7 @@ from tests.mail.support import deliver, world
 
 
 async def _orders(here, code: str) -> list:
-    live = await here.table.load(code)
+    live = await here.table.matches.load(code)
     return [e for e in await here.table.store.entries(live.record.id) if e.kind == "action"]
 
 

@@ -11,9 +11,11 @@ import httpx
 import pytest
 from tests.services import Api, Server, TestClock, open_table, postgres_database
 
+from hacktable.server import housekeeping
 from hacktable.server.broker import LocalBroker
 from hacktable.server.clock import OffsetClock
-from hacktable.server.service import Caller, Table
+from hacktable.server.live import Caller
+from hacktable.server.table import Table
 from hacktable.store import Store
 
 
@@ -78,19 +80,19 @@ def test_finished_and_abandoned_matches_expire(store_url: str, tmp_path):
         names = ["Ann", "Bob", "Cyd", "Dee", "Eve"]
         codes = {}
         for label in ("over", "running", "lobby"):
-            record, _ = await table.create("rexfurum", 5, {}, {})
+            record, _ = await table.room.create("rexfurum", 5, {}, {})
             codes[label] = record.code
             if label != "lobby":
                 for seat, name in enumerate(names):
-                    await table.join(record.code, seat, name)
-                live = await table.load(record.code)
-                await table.host(live, Caller("host"), "start")
+                    await table.room.join(record.code, seat, name)
+                live = await table.matches.load(record.code)
+                await table.host_controls.run(live, Caller("host"), "start")
                 if label == "over":
-                    await table.host(live, Caller("host"), "end")
-        assert await table.expire(30) == 0  # nothing is old yet
+                    await table.host_controls.run(live, Caller("host"), "end")
+        assert await housekeeping.expire(table, 30) == 0  # nothing is old yet
         clock_file.write_text(str(31 * 86400))
-        assert await table.expire(0) == 0  # 0 keeps every match
-        assert await table.expire(30) == 2
+        assert await housekeeping.expire(table, 0) == 0  # 0 keeps every match
+        assert await housekeeping.expire(table, 30) == 2
         assert await store.match_by_code(codes["over"]) is None
         assert await store.match_by_code(codes["lobby"]) is None
         running = await store.match_by_code(codes["running"])

@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 from tests.services import Api, Server, Table, TestClock, postgres_database, wait_for
 
-from hacktable.server import delta
+from hacktable.server import delta, line_patch
 
 START_TIMEOUT = 90.0
 """Seconds a server process may take to start: a loaded machine makes it slow."""
@@ -191,19 +191,38 @@ class Listener:
         self._thread.join(5)
 
 
+def every_seat_sends_orders(table: Table, rounds: int) -> None:
+    """`rounds` rounds of Rex Furum in which every seat sends "protect self"."""
+    for _ in range(rounds):
+        for seat in sorted(table.seats):
+            table.seats[seat].ok("POST", f"/api/matches/{table.code}/act", {"text": "protect self"})
+
+
+def patched(current: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
+    """The screen a patch makes of the one a socket held: a JSON screen's operations
+    (`delta`), or a page's lines kept and new (`line_patch`). A patch that names another
+    screen than the one held fails the test."""
+    assert current is not None and current.get("id") == message["base"], message
+    if "lines" in message:  # a page's HTML
+        return {**current, "seq": message["seq"], "match": message["match"],
+                "html": line_patch.apply(current["html"], message["lines"]),
+                "id": message["id"]}
+    made = delta.apply(json.loads(json.dumps(current)), message["patch"])
+    made["id"] = message["id"]
+    return made
+
+
 def screens_of(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every screen a JSON socket showed, in order: its whole screens as sent, and the
-    screen each patch made of the one before (as `{"type": "screen", ...}`, as if sent
-    whole). A patch that does not apply to the screen before it fails the test."""
+    """Every screen a socket showed, in order: its whole screens as sent, and the screen
+    each patch made of the one before (as `{"type": "screen", ...}`, as if sent whole). A
+    patch that does not apply to the screen before it fails the test."""
     shown: list[dict[str, Any]] = []
     current: dict[str, Any] | None = None
     for message in messages:
         if message.get("type") == "screen":
             current = message
         elif message.get("type") == "patch":
-            assert current is not None and current.get("id") == message["base"], message
-            current = delta.apply(json.loads(json.dumps(current)), message["patch"])
-            current["id"] = message["id"]
+            current = patched(current, message)
         else:
             continue
         shown.append(current)

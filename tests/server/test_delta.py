@@ -166,16 +166,16 @@ def test_a_small_change_to_a_screen_without_text_is_sent_as_a_patch_without_enco
     """A bot's screen (`parts`, no plain text) is weighed against the whole screen it was
     patched from: a small change goes as a patch, and the new screen is not encoded whole
     only to learn that the patch is smaller. A change that replaces most of it goes whole."""
-    from hacktable.server.screens import Shown
+    from hacktable.server.screens import RenderedScreen
 
     reports = [{"round": r, "lines": ["line"] * 20} for r in range(1, 8)]
-    first = Shown({"seq": 1, "view": {"reports": reports, "orders": None}})
+    first = RenderedScreen({"seq": 1, "view": {"reports": reports, "orders": None}})
     sent_whole = json.loads(first.whole(1))
-    second = Shown({"seq": 2, "view": {"reports": reports, "orders": ["protect self"]}})
+    second = RenderedScreen({"seq": 2, "view": {"reports": reports, "orders": ["protect self"]}})
     patch = second.patch_from(first, 1, 2)
     assert patch is not None and second._body is None  # never encoded whole
     assert delta.apply(sent_whole, json.loads(patch)["patch"]) == {
         "type": "screen", "id": 1, **second.payload}
     rewritten = [{"round": r, "lines": ["other"] * 30} for r in range(1, 9)]
-    third = Shown({"seq": 3, "view": {"reports": rewritten, "orders": None}})
+    third = RenderedScreen({"seq": 3, "view": {"reports": rewritten, "orders": None}})
     assert third.patch_from(second, 2, 3) is None  # as long as the whole: sent whole

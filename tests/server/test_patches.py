@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from tests.server.helpers import Listener, screens_of, ws_url
+from tests.server.helpers import Listener, every_seat_sends_orders, screens_of, ws_url
 from tests.services import Table, open_table, wait_for
 
 NAMES = ["Ann", "Bob", "Cyd", "Dee"]
@@ -44,10 +44,7 @@ def test_a_client_applying_patches_ends_with_the_screen_sent_whole(server):
                  for who in (0, 1, None)}
         for patched, whole in pairs.values():
             wait_for(lambda p=patched, w=whole: p.screens() and w.screens())
-        for _ in range(3):  # three rounds, every seat sending orders
-            for seat in range(len(NAMES)):
-                table.seats[seat].ok("POST", f"/api/matches/{table.code}/act",
-                                     {"text": "protect self"})
+        every_seat_sends_orders(table, rounds=3)
         for who, (patched, whole) in pairs.items():
             last = seq_of(table, who)
             for listener in (patched, whole):

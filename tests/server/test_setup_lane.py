@@ -1,4 +1,4 @@
-"""The set-up lane (`server/lanes.py`): room work goes `width` at a time, moves never wait.
+"""The set-up lane (`server/setup_lane.py`): room work goes `width` at a time, moves never wait.
 
 The middleware is driven here by a small ASGI app of its own that counts who is inside it
 at once, on a real event loop; then a real server with a lane of one opens tables from many
@@ -15,7 +15,7 @@ import pytest
 from tests.server.helpers import Listener, ws_url
 from tests.services import Server, open_table
 
-from hacktable.server.lanes import SetupLane, is_room_work
+from hacktable.server.setup_lane import SetupLane, is_room_work
 
 
 def http(path: str, method: str = "POST") -> dict[str, Any]:

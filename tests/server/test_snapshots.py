@@ -43,7 +43,7 @@ def test_a_restart_loads_the_snapshot_and_shows_the_same_screen(tmp_path):
     with TestClient(create_app(settings)) as client:
         table = client.app.state.table
         after = client.get(f"/api/matches/{code}/view", headers=headers).json()
-        live = table._live[next(iter(table._live))]
+        live = table.matches.held()[next(iter(table.matches.held()))]
         # loaded from a snapshot: entries before it carry no events any more
         assert any(not events for _, events in live.match._produced)
         assert after["view"] == before["view"] and after["match"] == before["match"]
@@ -62,7 +62,7 @@ def test_a_log_far_from_the_replay_limit_stores_no_snapshot(tmp_path):
     with TestClient(create_app(settings)) as client:
         code, seat = _start(client)
         table = client.app.state.table
-        match_id = next(iter(table._live))
+        match_id = next(iter(table.matches.held()))
 
         def seq_and_snapshot() -> tuple[int, object]:
             return client.portal.call(_seq_and_snapshot, table, match_id)

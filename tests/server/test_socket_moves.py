@@ -109,3 +109,42 @@ def test_a_written_move_over_the_socket_is_bounded_as_over_http(server):
         send(ann, {"type": "act", "id": 6, "text": "protect self " * 2_000})
         refused = answers(ann, 6)
         assert refused["status"] == 400 and "at most 20,000 characters" in refused["detail"]
+
+
+BAD_MOVES = [
+    {"text": "protect self", "action": {"orders": []}},  # both
+    {},  # neither
+    {"text": 7},  # a text that is no text
+    {"text": "protect self " * 2_000},  # too long to read
+    {"action": {"orders": json.loads("[" * 40 + "]" * 40)}},  # nested too deep
+]
+
+
+def test_a_bad_move_is_refused_alike_by_post_and_on_the_socket(server):
+    """Both ways in read a move with `moves.parse_move`: the same status and sentence for
+    every body that is no move, and nothing changes."""
+    table = open_table(server.url, ["Ann", "Bob", None, None, None])
+    with listening(server.url, table, 0) as ann:
+        ann.wait_for_screen(lambda s: s["prompt"] is not None)
+        before = table.seats[0].ok("GET", f"/api/matches/{table.code}/view")["seq"]
+        for n, body in enumerate(BAD_MOVES):
+            by_post = table.seats[0].post(f"/api/matches/{table.code}/act", body)
+            detail = assert_refused(by_post, 400)
+            send(ann, {"type": "act", "id": n, **body})
+            assert answers(ann, n) == {"type": "refused", "id": n, "status": 400,
+                                       "detail": detail}, body
+        assert table.seats[0].ok("GET", f"/api/matches/{table.code}/view")["seq"] == before
+
+
+def test_post_refuses_a_move_that_is_not_json_with_a_sentence(server):
+    table = open_table(server.url, ["Ann", "Bob", None, None, None])
+    act = f"/api/matches/{table.code}/act"
+    http = table.seats[0].http
+    for content, kind in (("text=protect+self", "application/x-www-form-urlencoded"),
+                          ('{"text": "protect self"', "application/json"),
+                          ('["protect self"]', "application/json"),
+                          ('{"text": "protect self", "seat": 2}', "application/json")):
+        answer = http.post(act, content=content, headers={"content-type": kind})
+        assert_refused(answer, 400)
+    screen = table.seats[0].ok("GET", f"/api/matches/{table.code}/view")
+    assert screen["prompt"]["submitted"] is False

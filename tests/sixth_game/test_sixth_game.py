@@ -1,31 +1,22 @@
 """A game is one folder: Blind Bids lives in tests/sixth_game/ alone, is registered only by
-these tests, and goes through everything the five games go through: the shared fuzzer, the
-hidden-information checker, a playthrough golden file, the simulator, PettingZoo's API test
-and a browser round trip on a 360 px phone."""
+these tests, and goes through everything the five games go through: the whole contract
+suite (`engine.testing.contract_suite`, which tests/test_every_game.py runs on the games
+registered when it is collected, before this one), a playthrough golden file, the
+simulator, PettingZoo's API test and a browser round trip on a 360 px phone."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from tests.sixth_game.game import GAME
 
-from hacktable.engine import Match
 from hacktable.engine.playthrough import Scenario, first_difference, read, render, replay
 from hacktable.engine.seats import seat_names
-from hacktable.engine.testing import (
-    check_hidden_counts,
-    check_hidden_information,
-    check_public_events,
-    fuzz_match,
-    option_sets,
-)
+from hacktable.engine.testing import ContractCheck, contract_suite
 from hacktable.games import all_games, get_game
 from hacktable.sim import simulation
-from hacktable.sim.runner import play_match
+from hacktable.sim.runner import play, play_match
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
@@ -49,25 +40,12 @@ def test_it_is_registered_here_and_named_nowhere_else():
     assert naming == []
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
-def test_fuzzed_input_never_breaks_the_contract(data):
-    fuzz_match(GAME, data, words=GAME.fuzz_words)
+SUITE = contract_suite(play)
 
 
-def test_no_seat_sees_what_it_may_not():
-    changed = 0
-    for number, options in enumerate(option_sets(GAME, GAME.playthrough_options)):
-        for seed in range(3 if number == 0 else 1):
-            full = play_match(GAME, ["greedy", "random"], options, seed).match
-            rng = random.Random(seed)
-            match = Match(GAME, full.seats, options, seed)
-            for entry in full.log:
-                changed += check_hidden_information(match, rng)
-                check_hidden_counts(match, rng)
-                check_public_events(match, rng)
-                match.apply_entry(entry)
-    assert changed > 0, "the re-deal never changed anything: the check would be vacuous"
+@pytest.mark.parametrize("check", SUITE.values(), ids=list(SUITE))
+def test_the_contract(check: ContractCheck) -> None:
+    check(GAME)
 
 
 def scenario() -> Scenario:

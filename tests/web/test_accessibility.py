@@ -86,7 +86,7 @@ def test_ids_are_unique_and_references_resolve(page):
 
 def test_every_api_form_can_show_an_error(page):
     for form in page.find_all("form"):
-        if form.get("data-api"):
+        if form.get("data-api") or form.get("data-move"):
             assert form.find(role="alert") is not None, form.attrs
 
 

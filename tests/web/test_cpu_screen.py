@@ -164,7 +164,7 @@ def test_seat_sees_its_machine_cycles_and_backing_store_with_card_text(game):
             in card.text)
     load = button_form(card, "load")
     assert posted(load) == {"do": "load", "cards": [p.source["id"]]}
-    assert load.get("data-api") == f"/api/matches/{CODE}/act"
+    assert load.get("data-move") == f"/api/matches/{CODE}/act"
     assert load.find("button").text == f"Load {info['name']} (1 cycle)"
     assert len(hand.find_all("li", class_="cpu-card")) == 10
     assert "keep at most 16" in hand.text

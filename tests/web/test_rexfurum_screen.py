@@ -62,7 +62,7 @@ def test_order_form_offers_all_thirteen_actions_with_their_fields(played):
     for field in ("target", "briber", "company", "amount"):
         assert tree.find(data_field=field) is not None, field
     form = tree.find("form", data_order_form=True)
-    assert form.get("data-api") == f"/api/matches/{CODE}/act"
+    assert form.get("data-move") == f"/api/matches/{CODE}/act"
     assert form.get("data-keep")
 
 
@@ -104,7 +104,7 @@ def test_notation_box_checks_as_you_type(played):
     area = tree.find("textarea", name="text")
     assert area.get("data-check-url") == f"/api/matches/{CODE}/check"
     form = next(a for a in area.ancestors() if a.tag == "form")
-    assert form.get("data-api") == f"/api/matches/{CODE}/act"
+    assert form.get("data-move") == f"/api/matches/{CODE}/act"
     feedback = form.find(data_check_feedback=True)
     assert feedback.get("aria-live") == "polite"
     assert form.find(role="alert") is not None

@@ -57,7 +57,7 @@ def test_the_city_shows_four_districts_with_their_slots():
     tree = parse_html(html(match, 0))
     mine = tree.find_all("section", class_="sc-mine")[0]
     districts = mine.find_all("section", class_="sc-district")
-    assert [d.find_all("h4")[0].text.split()[0] for d in districts] == \
+    assert [d.find_all("h3")[0].text.split()[0] for d in districts] == \
         ["CPU", "Network", "User", "Memory"]
     cards = mine.find_all("article", class_="sc-card")
     empties = sum(int(p.get("data-empty")) for p in mine.find_all("p", class_="sc-empty"))

@@ -58,9 +58,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from hacktable.bots.policy import BotPolicy, clocked, proposals
-from hacktable.engine.contract import Action, BaseBot, Game, Prompt, State
+from hacktable.engine.contract import Action, BaseBot, Prompt, State
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
+from hacktable.engine.parts import AnyGame
 
 PASS = "\x00pass"
 """The key of 'hand in nothing and let the phase's time run out'."""
@@ -95,13 +96,13 @@ class Sampler:
     copies of the position. It is built by the runner from the true state; the bot sees
     only what `sample` returns, which is indistinguishable from the truth for this seat."""
 
-    game: Game
+    game: AnyGame
     seat: int
     seats: int
     sample: SampleState
 
 
-def sampler_for(game: Game, state: State, seat: int, seats: int) -> Sampler:
+def sampler_for(game: AnyGame, state: State, seat: int, seats: int) -> Sampler:
     """A sampler for `seat` at `state`; states are re-dealt lazily, one per call, by the
     game's `search_sample` (its `redeal`, unless search needs more)."""
 
@@ -112,7 +113,7 @@ def sampler_for(game: Game, state: State, seat: int, seats: int) -> Sampler:
     return Sampler(game, seat, seats, sample)
 
 
-def searchable(game: Game) -> bool:
+def searchable(game: AnyGame) -> bool:
     """The thinker can sit at games that list legal moves and have a faithful sampler."""
     from hacktable.engine.contract import BaseGame
 
@@ -131,14 +132,14 @@ class Node:
     children: dict[tuple[int, str], Node] = field(default_factory=dict)
 
 
-def action_key(game: Game, action: Action | None) -> str:
+def action_key(game: AnyGame, action: Action | None) -> str:
     """Moves are compared by their JSON, the one form every game's actions have."""
     if action is None:
         return PASS
     return json.dumps(game.action_to_json(action), sort_keys=True, separators=(",", ":"))
 
 
-def rewards(game: Game, state: State, seats: int) -> list[float]:
+def rewards(game: AnyGame, state: State, seats: int) -> list[float]:
     """Each seat's reward at the end of a playout (a draw if it stopped at the cap)."""
     outcome = game.outcome(state)
     if outcome is None or seats == 0:
@@ -158,7 +159,7 @@ def rewards(game: Game, state: State, seats: int) -> list[float]:
     return result
 
 
-def margin_reward(game: Game, state: State, seats: int, seat: int) -> float:
+def margin_reward(game: AnyGame, state: State, seats: int, seat: int) -> float:
     """The portfolio search's reward: half the win credit, half how far the seat's score is
     ahead of (or behind) the best other score, relative to their size. Among rival moves
     that all win or all lose, the one that ends richer is preferred, so that gains made one
@@ -179,7 +180,7 @@ class Playout:
     """One sampled state played forward the way the simulator's runner plays a match:
     seats that have not handed in are asked in turn; when nobody is left, time runs out."""
 
-    def __init__(self, game: Game, state: State, rng: random.Random) -> None:
+    def __init__(self, game: AnyGame, state: State, rng: random.Random) -> None:
         self.game, self.state, self.rng = game, state, rng
         self.declined: dict[int, Prompt] = {}
         self.steps = 0
@@ -224,7 +225,7 @@ class ThinkerBot(BaseBot):
     wants_sampler: ClassVar[bool] = True
     wants_media: ClassVar[bool] = True
 
-    def __init__(self, game: Game | None = None, iterations: int = DEFAULT_ITERATIONS,
+    def __init__(self, game: AnyGame | None = None, iterations: int = DEFAULT_ITERATIONS,
                  time_budget: float | None = None, depth: int = DEFAULT_DEPTH,
                  exploration: float = EXPLORATION, guided: bool = False,
                  portfolio: bool = False, epsilon: float = EPSILON,
@@ -355,7 +356,7 @@ class ThinkerBot(BaseBot):
         node = root
         # The root is this seat's decision, with the moves the true position lists.
         decider: tuple[int, Prompt] | None = (seat, prompt)
-        options: dict[str, Action | None] = moves
+        options: dict[str, Action | None] | None = moves
         in_tree = True
         while decider is not None:
             mover, asked = decider
@@ -410,7 +411,7 @@ class ThinkerBot(BaseBot):
         legal = game.legal_actions(state, seat) or []
         return legal[rng.randrange(len(legal))] if legal else None
 
-    def _options(self, game: Game, state: State, seat: int) -> dict[str, Action | None]:
+    def _options(self, game: AnyGame, state: State, seat: int) -> dict[str, Action | None]:
         options: dict[str, Action | None] = {
             action_key(game, a): a for a in game.legal_actions(state, seat) or []}
         if clocked(game, state) or not options:
@@ -452,7 +453,7 @@ class ThinkerBot(BaseBot):
         return helper.act(view, prompt, legal, rng)
 
 
-def heuristic_bot(game: Game | None) -> Any | None:
+def heuristic_bot(game: AnyGame | None) -> Any | None:
     """The game's best-known heuristic: its first own bot that is not a random one."""
     if game is None:
         return None

@@ -19,16 +19,17 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hacktable.engine.contract import Action, Game, Prompt, State
+from hacktable.engine.contract import Action, Prompt, State
+from hacktable.engine.parts import AnyGame
 
 
-def clocked(game: Game, state: State) -> bool:
+def clocked(game: AnyGame, state: State) -> bool:
     """Whether the open phase has a clock that will run out: only then is letting the time
     pass a move (an untimed phase would wait for ever)."""
     return any(prompt.time_limit is not None for prompt in game.prompts(state).values())
 
 
-def heuristic_classes(game: Game | None) -> list[type]:
+def heuristic_classes(game: AnyGame | None) -> list[type]:
     """The game's own bots that are not random, the strongest first, then in the game's
     order (the game names its strongest, `strongest_bot`, where it is not the first)."""
     if game is None:
@@ -47,7 +48,7 @@ def ask(bot: Any, view: Any, prompt: Prompt, legal: Sequence[Action] | None,
     return bot.act(view, prompt, legal if bot.wants_legal else None, rng)
 
 
-def proposals(game: Game, view: Any, prompt: Prompt, legal: Sequence[Action] | None,
+def proposals(game: AnyGame, view: Any, prompt: Prompt, legal: Sequence[Action] | None,
               rng: random.Random, media: Callable[[str], Any] | None) -> list[Action | None]:
     """What each of the game's heuristic bots would play here, the strongest first (None:
     it would pass)."""
@@ -61,7 +62,7 @@ class BotPolicy:
     move with probability `epsilon`. One bot object per seat for the whole playout, as
     bots may remember between calls."""
 
-    def __init__(self, game: Game, epsilon: float = 0.0) -> None:
+    def __init__(self, game: AnyGame, epsilon: float = 0.0) -> None:
         self.game = game
         self.epsilon = epsilon
         classes = heuristic_classes(game)

@@ -9,8 +9,9 @@ from typing import Any
 
 from hacktable.bots import GENERIC_BOTS
 from hacktable.bots.ismcts import ThinkerBot, sampler_for, searchable
-from hacktable.engine.contract import Game, State
+from hacktable.engine.contract import State
 from hacktable.engine.errors import Rejected
+from hacktable.engine.parts import AnyGame
 
 GUIDED = "thinker-guided"
 """The ISMCTS tree whose playouts follow the game's heuristic bot instead of random moves."""
@@ -25,7 +26,7 @@ class UnknownPersonality(ValueError):
     """A bot personality that neither the game nor the generic bots provide."""
 
 
-def bot_classes(game: Game) -> dict[str, type]:
+def bot_classes(game: AnyGame) -> dict[str, type]:
     """Every personality that can sit at this game: its own bots, then the generic ones
     (the thinker wherever it can search the game)."""
     classes = dict(GENERIC_BOTS)
@@ -48,14 +49,14 @@ def split_budget(personality: str) -> tuple[str, int | None]:
     return personality, None
 
 
-def known_personality(game: Game, personality: str) -> bool:
+def known_personality(game: AnyGame, personality: str) -> bool:
     """Whether `make_bot` can make this personality for this game."""
     name, budget = split_budget(personality)
     classes = bot_classes(game)
     return name in classes and (budget is None or classes[name] is ThinkerBot)
 
 
-def default_bots(game: Game) -> list[str]:
+def default_bots(game: AnyGame) -> list[str]:
     """The game's own bots but its random baseline, or the generic random bot if it has none:
     the line-up `hacktable simulate` and the Lab deal when none is named.
 
@@ -64,7 +65,7 @@ def default_bots(game: Game) -> list[str]:
     return own or ["random-legal"]
 
 
-def seat_personalities(game: Game, bots: str | None, players: int) -> list[str]:
+def seat_personalities(game: AnyGame, bots: str | None, players: int) -> list[str]:
     """A comma-separated bot list (None: `default_bots`) dealt round-robin over the seats,
     every name checked (`Rejected` names the known ones)."""
     names = [b.strip() for b in bots.split(",") if b.strip()] if bots else default_bots(game)
@@ -78,7 +79,7 @@ def seat_personalities(game: Game, bots: str | None, players: int) -> list[str]:
     return [names[seat % len(names)] for seat in range(players)]
 
 
-def make_bot(game: Game, personality: str) -> Any:
+def make_bot(game: AnyGame, personality: str) -> Any:
     """A fresh bot; an unknown name raises `UnknownPersonality` listing the known ones."""
     classes = bot_classes(game)
     name, budget = split_budget(personality)
@@ -97,7 +98,7 @@ def make_bot(game: Game, personality: str) -> Any:
     return cls()
 
 
-def equip(bot: Any, game: Game, state: State, seat: int, seats: int,
+def equip(bot: Any, game: AnyGame, state: State, seat: int, seats: int,
           table: bool = False) -> None:
     """Hand a bot what its seat may use besides the view, just before it acts: the media
     its person would hear, and for a searching bot a sampler of indistinguishable states

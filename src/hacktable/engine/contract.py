@@ -11,7 +11,18 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, ClassVar, Literal, NotRequired, Protocol, TypedDict, runtime_checkable
+from typing import (
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    NotRequired,
+    Protocol,
+    TypedDict,
+    TypeVar,
+    cast,
+    runtime_checkable,
+)
 
 from hacktable.engine.errors import Rejected
 from hacktable.engine.options import OptionSchema, OptionValue
@@ -167,7 +178,7 @@ class BaseBot:
       bot; see `bots.ismcts.Sampler`).
     """
 
-    personality: str = ""
+    personality: ClassVar[str] = ""
     wants_legal: ClassVar[bool] = False
     wants_media: ClassVar[bool] = False
     wants_sampler: ClassVar[bool] = False
@@ -193,107 +204,67 @@ class SpielCoverage:
     why: str
 
 
+S = TypeVar("S")
+"""A game's state: JSON-shaped (dicts, lists, numbers, strings), declared by the game."""
+A = TypeVar("A")
+"""A game's action: what a seat hands in (`Words.action_to_json` writes it down)."""
+V = TypeVar("V")
+"""A game's view: what one viewer may see of a state, JSON-shaped."""
+V_out = TypeVar("V_out", covariant=True)
+"""`V` where a protocol only hands views out (the rules core): a game whose view is a
+narrower type still serves where a wider one is asked for."""
+
+
 @runtime_checkable
-class Game(Protocol):
-    """What every game provides. `BaseGame` supplies sensible defaults for the optional parts."""
+class Game(Protocol[S, A, V_out]):
+    """The rules core every game provides, the size of an OpenSpiel game: who may sit,
+    how a match is dealt, who is asked what, what a move does, what a lapse of the clock
+    does, what each viewer may see, how it ends, and (where the game can list them) the
+    moves a seat may make. Everything else is an optional part (`engine.parts`), each with
+    defaults; `BaseGame` supplies them all and a game overrides what it has."""
 
     id: str
     name: str
     min_seats: int
     max_seats: int
     options: OptionSchema
-    credits: str
 
-    def setup(
-        self, seats: Sequence[str], options: Mapping[str, OptionValue], rng: random.Random
-    ) -> State: ...
+    def setup(self, seats: Sequence[str], options: Mapping[str, OptionValue],
+              rng: random.Random) -> S:
+        """Deal a new match for these players under these options."""
+        ...
 
-    def prompts(self, state: State) -> dict[int, Prompt]: ...
+    def prompts(self, state: S) -> dict[int, Prompt]:
+        """Who is asked to act now, and how (empty once the match is over)."""
+        ...
 
-    def apply(self, state: State, seat: int, action: Action, rng: random.Random) -> list[Event]: ...
+    def apply(self, state: S, seat: int, action: A, rng: random.Random) -> list[Event]:
+        """Make `seat`'s move in place, or raise `Rejected` (changing nothing) with a
+        sentence the player can act on."""
+        ...
 
-    def timeout(self, state: State, rng: random.Random) -> list[Event]: ...
+    def timeout(self, state: S, rng: random.Random) -> list[Event]:
+        """The open phase's clock ran out: close it in place with what was handed in."""
+        ...
 
-    def view(self, state: State, viewer: Viewer) -> JSON:
+    def view(self, state: S, viewer: Viewer) -> V_out:
         """What `viewer` may see. The result must not change afterwards: a list or dict the
         game later changes in place is copied into the view (the server keeps a socket's
         last screen and sends only what changed since)."""
         ...
 
-    def outcome(self, state: State) -> Outcome | None: ...
-
-    def legal_actions(self, state: State, seat: int) -> list[Action] | None: ...
-
-    def parse(self, state: State, seat: int, text: str) -> Action: ...
-
-    def action_to_json(self, action: Action) -> JSON: ...
-
-    def action_from_json(self, data: JSON) -> Action: ...
-
-    def describe(self, event: Event, state: State) -> str: ...
-
-    def render(self, view: JSON, ends_at: str | None = None) -> str:
-        """A view in words; `ends_at` is the current phase's deadline as the runtime says it."""
+    def outcome(self, state: S) -> Outcome | None:
+        """How the match ended, or None while it goes on."""
         ...
 
-    def bots(self) -> dict[str, type]: ...
-
-    def phase_key(self, state: State) -> str: ...
-
-    def phase_label(self, state: State) -> str: ...
-
-    def letter(self, view: JSON, ends_at: str | None = None) -> str: ...
-
-    def notation_help(self, state: State) -> str: ...
-
-    def preview(self, state: State, seat: int, action: Action) -> list[Event]: ...
-
-    def media(self, state: State, viewer: Viewer, media_id: str) -> JSON | None: ...
-
-    def redeal(self, state: State, seat: int, rng: random.Random) -> State | None: ...
-
-    def search_sample(self, state: State, seat: int, rng: random.Random) -> State | None: ...
-
-    def hidden_moves(self, state: State, seat: int, rng: random.Random
-                     ) -> list[tuple[int, Action]]: ...
-
-    def action_labels(self, action: Action) -> list[str]: ...
-
-    def check_invariants(self, state: State) -> None: ...
-
-    def press(self, state: State | None, options: Mapping[str, OptionValue]) -> PressRule: ...
-
-    def how_to_play(self) -> str: ...
-
-    def round_mark(self, state: State) -> str: ...
-
-    def reveal_move(self, state: State, seat: int, action: Action) -> str | None: ...
-
-    def reveal_event(self, event: Event, state: State) -> str: ...
-
-    def reveal_sections(self, start: State, end: State) -> list[tuple[str, str]]: ...
-
-    def picture(self, name: str) -> str | None: ...
-
-    # What the game says about itself, read by the table, the bots, the simulator, the web
-    # layer and the shared tests (each documented on `BaseGame`, which gives the defaults).
-    screen_folder: str
-    screen_lists_moves: bool
-    screen_shows_outcome: bool
-    views_follow_known: bool
-    referee_seat: int | None
-    pace_option: str | None
-    strongest_bot: str | None
-    sampler_gap: str | None
-    score_label: str
-    spiel: SpielCoverage
-    fuzz_words: Sequence[str]
-    playthrough_options: Mapping[str, OptionValue]
-    check_option_sets: Sequence[Mapping[str, OptionValue]]
+    def legal_actions(self, state: S, seat: int) -> list[A] | None:
+        """Every move `seat` may make now, or None where the game cannot list them."""
+        ...
 
 
-class BaseGame:
-    """Defaults for the optional parts of the contract; games override what they have."""
+class BaseGame(Generic[S, A, V]):
+    """The rules core's shape and every optional part's defaults (`engine.parts`): a game
+    subclasses `BaseGame[ItsState, ItsAction, ItsView]` and overrides what it has."""
 
     id = "base"
     name = "Base"
@@ -350,8 +321,30 @@ class BaseGame:
     """Option combinations the hidden-information checker plays besides the ones it
     derives (`engine.testing.option_sets`): those that make something secret together."""
 
-    def legal_actions(self, state: State, seat: int) -> list[Action] | None:
+    # The rules core: a game defines these (`Game` says what each does).
+    def setup(self, seats: Sequence[str], options: Mapping[str, OptionValue],
+              rng: random.Random) -> S:
+        raise NotImplementedError
+
+    def prompts(self, state: S) -> dict[int, Prompt]:
+        raise NotImplementedError
+
+    def apply(self, state: S, seat: int, action: A, rng: random.Random) -> list[Event]:
+        raise NotImplementedError
+
+    def timeout(self, state: S, rng: random.Random) -> list[Event]:
+        raise NotImplementedError
+
+    def view(self, state: S, viewer: Viewer) -> V:
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        raise NotImplementedError
+
+    def legal_actions(self, state: S, seat: int) -> list[A] | None:
         return None
+
+    # The optional parts' defaults (`engine.parts` names each part and its members).
 
     def check_names(self, seats: Sequence[str], options: Mapping[str, OptionValue]) -> None:
         """Raise `Rejected`, in the game's own words, if these players' names would not do
@@ -359,22 +352,23 @@ class BaseGame:
         placeholder names for the seats still empty. By default a trial set-up answers; a
         game that checks names by one rule of its own names that rule instead, which is
         what a set-up would say without setting a match up for every seat taken (checked
-        for every game: `tests/test_every_game.py`)."""
+        for every game by `testing.contract_suite`)."""
         self.setup(seats, options, random.Random(0))
 
-    def parse(self, state: State, seat: int, text: str) -> Action:
+    def parse(self, state: S, seat: int, text: str) -> A:
         raise Rejected(f"{self.name} has no written notation; use the game's controls.")
 
-    def action_to_json(self, action: Action) -> JSON:
+    def action_to_json(self, action: A) -> JSON:
         return action
 
-    def action_from_json(self, data: JSON) -> Action:
-        return data
+    def action_from_json(self, data: JSON) -> A:
+        # The default is for a game whose actions are JSON already: what was written is it.
+        return cast(A, data)
 
-    def describe(self, event: Event, state: State) -> str:
+    def describe(self, event: Event, state: S) -> str:
         return f"{event.kind}: {dict(event.data)}"
 
-    def render(self, view: JSON, ends_at: str | None = None) -> str:
+    def render(self, view: V, ends_at: str | None = None) -> str:
         import json
 
         return json.dumps(view, indent=2, sort_keys=True)
@@ -382,7 +376,7 @@ class BaseGame:
     def bots(self) -> dict[str, type]:
         return {}
 
-    def preview(self, state: State, seat: int, action: Action) -> list[Event]:
+    def preview(self, state: S, seat: int, action: A) -> list[Event]:
         """What the game would acknowledge for this move, without making it.
 
         Must reveal nothing the move itself would cause (a card drawn, a round resolved):
@@ -394,7 +388,7 @@ class BaseGame:
             raise Rejected("That move is not allowed now.")
         return [Event("preview", {"action": self.action_to_json(action)}, (seat,))]
 
-    def phase_key(self, state: State) -> str:
+    def phase_key(self, state: S) -> str:
         """Names the phase now open; the runtime starts a new deadline whenever it changes.
 
         The default reads it off the prompts (who is asked what, without `submitted`),
@@ -403,53 +397,53 @@ class BaseGame:
         import json
 
         asked = sorted((seat, prompt.kind, prompt.time_limit, dict(prompt.data))
-                       for seat, prompt in self.prompts(state).items())  # type: ignore[attr-defined]
+                       for seat, prompt in self.prompts(state).items())
         return json.dumps(asked, sort_keys=True, default=str)
 
-    def phase_label(self, state: State) -> str:
+    def phase_label(self, state: S) -> str:
         """The open phase as players name it ("round 3"), for messages such as "too late
         for round 3". The default is the phase key."""
         return self.phase_key(state)
 
-    def letter(self, view: JSON, ends_at: str | None = None) -> str:
+    def letter(self, view: V, ends_at: str | None = None) -> str:
         """What a seat is told when a phase opens (Rex Furum's round-beginning email),
         from that seat's view. The default is the whole view in words."""
         return self.render(view, ends_at)
 
-    def notation_help(self, state: State) -> str:
+    def notation_help(self, state: S) -> str:
         """A few lines for players who write their moves (by email): the notation, and what
         a second submission in the same phase does. Empty where the game has no notation."""
         return ""
 
-    def media(self, state: State, viewer: Viewer, media_id: str) -> JSON | None:
+    def media(self, state: S, viewer: Viewer, media_id: str) -> JSON | None:
         """The spec of a recording or picture a view refers to by an opaque id, for this
         viewer only: `{"renderer": name, "spec": {...}}`, rendered outside the engine (see
         `hacktable.media`). None where this viewer has no such thing (the default)."""
         return None
 
-    def round_mark(self, state: State) -> str:
+    def round_mark(self, state: S) -> str:
         """The round an entry made in this state belongs to, as players name it ("round 3"):
         the reveal and the replay group the log under these marks. The default is
         `phase_label`; a game whose phases are finer than its rounds (a turn, a window)
         names the round instead."""
         return self.phase_label(state)
 
-    def reveal_move(self, state: State, seat: int, action: Action) -> str | None:
+    def reveal_move(self, state: S, seat: int, action: A) -> str | None:
         """A seat's move in words for the end-of-match reveal, from the state before it
         (everything is revealed then: a ./Run answer beside its task). None: the reveal
         says only that the seat moved and lists what the move caused."""
         return None
 
-    def reveal_event(self, event: Event, state: State) -> str:
+    def reveal_event(self, event: Event, state: S) -> str:
         """An event in words for the end-of-match reveal, where every secret may be said
         (a ./Run task's right answer beside the one given). By default `describe`."""
         return self.describe(event, state)
 
-    def reveal_sections(self, start: State, end: State) -> list[tuple[str, str]]:
+    def reveal_sections(self, start: S, end: S) -> list[tuple[str, str]]:
         """What the reveal shows after the log, as (title, plain text) pairs, from the state
         at the start (the deal) and at the end: by default the gamemaster's view of the end
         in words, where every hidden thing stands."""
-        return [("Everything at the end", self.render(self.view(end, GM)))]  # type: ignore[attr-defined]
+        return [("Everything at the end", self.render(self.view(end, GM)))]
 
     def how_to_play(self) -> str:
         """The game's How to play page, in Markdown: the file `how_to_play.md` in the game's
@@ -466,14 +460,14 @@ class BaseGame:
         game's own data (its board, a card), or None where it has no such picture."""
         return None
 
-    def action_labels(self, action: Action) -> list[str]:
+    def action_labels(self, action: A) -> list[str]:
         """Names of the moves inside an action, for the simulator's frequency table."""
         return [type(action).__name__]
 
-    def check_invariants(self, state: State) -> None:
+    def check_invariants(self, state: S) -> None:
         """Raise AssertionError if a conservation law of the game is broken (for tests)."""
 
-    def redeal(self, state: State, seat: int, rng: random.Random) -> State | None:
+    def redeal(self, state: S, seat: int, rng: random.Random) -> S | None:
         """A state that `seat` cannot tell apart from `state`, with hidden parts re-dealt,
         their number too where the seat may not know it (more hidden guards, more secret
         rolls, a longer secret plan).
@@ -483,14 +477,14 @@ class BaseGame:
         """
         return None
 
-    def search_sample(self, state: State, seat: int, rng: random.Random) -> State | None:
+    def search_sample(self, state: S, seat: int, rng: random.Random) -> S | None:
         """A state for a search bot to play forward from, as `seat` may imagine it: the
         default is `redeal`. A game whose search needs more (other seats' pending moves left
         for the search's model of them to choose) overrides it, starting from `redeal`."""
         return self.redeal(state, seat, rng)
 
-    def hidden_moves(self, state: State, seat: int, rng: random.Random
-                     ) -> list[tuple[int, Action]]:
+    def hidden_moves(self, state: S, seat: int, rng: random.Random
+                     ) -> list[tuple[int, A]]:
         """Moves other seats could make now that `seat` must not be able to notice at all,
         not even count (a gamemaster adding a hidden guard, or rolling in secret), as
         (seat, action) pairs. The checker makes them and asserts that `seat` sees nothing
@@ -498,7 +492,7 @@ class BaseGame:
         a simultaneous phase are checked without being listed here. None by default."""
         return []
 
-    def press(self, state: State | None, options: Mapping[str, OptionValue]) -> PressRule:
+    def press(self, state: S | None, options: Mapping[str, OptionValue]) -> PressRule:
         """Which messages the players may send each other now (`engine/press.py`): the
         game's rule, from the state (None before the match starts) and the options. The
         default is the whole-table channel, off where the host set the `press` option to

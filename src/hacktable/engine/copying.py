@@ -9,7 +9,7 @@ hands anything else to `copy.deepcopy`, so it is a drop-in for the trees the eng
 from __future__ import annotations
 
 import copy
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -18,7 +18,7 @@ _ATOMS = frozenset({str, int, float, bool, type(None)})
 
 def tree_copy(value: T) -> T:
     """A copy of `value` sharing no dict or list with it (scalars are immutable, so shared)."""
-    return _copy(value)
+    return cast(T, _copy(value))  # a copy has the type of what it copies
 
 
 def _copy(value: Any) -> Any:

@@ -26,6 +26,7 @@ from hacktable.engine.contract import (
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.engine.options import OptionValue
+from hacktable.engine.parts import AnyGame, complete
 from hacktable.engine.rng import rng_for
 
 ACTION = "action"
@@ -109,7 +110,7 @@ class Match:
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any, Any, Any],
         seats: Sequence[str],
         options: Mapping[str, Any] | None = None,
         seed: int | str = 0,
@@ -119,7 +120,7 @@ class Match:
                 f"{game.name} is played by {game.min_seats} to {game.max_seats} players, "
                 f"not {len(seats)}."
             )
-        self.game = game
+        self.game: AnyGame = complete(game)
         self.seats: tuple[str, ...] = tuple(seats)
         self.options: dict[str, OptionValue] = game.options.resolve(options)
         self.seed = seed
@@ -275,7 +276,7 @@ class Match:
     @classmethod
     def replay(
         cls,
-        game: Game,
+        game: Game[Any, Any, Any],
         seats: Sequence[str],
         options: Mapping[str, Any] | None,
         seed: int | str,
@@ -290,7 +291,7 @@ class Match:
     @classmethod
     def restore(
         cls,
-        game: Game,
+        game: Game[Any, Any, Any],
         seats: Sequence[str],
         options: Mapping[str, Any] | None,
         seed: int | str,
@@ -315,6 +316,8 @@ class Match:
         if entry.seq != self.next_seq:
             raise ValueError(f"log entry {entry.seq} out of order; expected {self.next_seq}")
         if entry.kind == ACTION:
+            if entry.seat is None:
+                raise ValueError(f"log entry {entry.seq} is a move with no seat")
             action = self.game.action_from_json(entry.payload)
             events = self.game.apply(self.state, entry.seat, action, rng_for(self.seed, entry.seq))
         elif entry.kind == TIMEOUT:
@@ -340,7 +343,7 @@ class Match:
         return json.dumps(self.to_json(), indent=1, sort_keys=True)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, JSON], game: Game) -> Match:
+    def from_json(cls, data: Mapping[str, JSON], game: Game[Any, Any, Any]) -> Match:
         """A match from its log; `game` is the game it names (`data["game"]`), looked up by
         the caller (the registry lives with the games, above the engine)."""
         if data.get("format") != LOG_FORMAT:
@@ -349,7 +352,7 @@ class Match:
         return cls.replay(game, data["seats"], data["options"], data["seed"], entries)
 
     @classmethod
-    def loads(cls, text: str, games: Callable[[str], Game]) -> Match:
+    def loads(cls, text: str, games: Callable[[str], Game[Any, Any, Any]]) -> Match:
         """A match from a downloaded log; `games` finds the game by the id it names."""
         data = json.loads(text)
         return cls.from_json(data, games(str(data.get("game"))))

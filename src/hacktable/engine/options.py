@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,7 +89,7 @@ class OptionSchema:
     def __init__(self, options: Iterable[Option]) -> None:
         self._options = {option.name: option for option in options}
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Option]:
         return iter(self._options.values())
 
     def __getitem__(self, name: str) -> Option:

@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hacktable.engine.contract import GM, SPECTATOR, Game, Viewer
+from hacktable.engine.contract import GM, SPECTATOR, Viewer
 from hacktable.engine.match import Entry, Match
+from hacktable.engine.parts import AnyGame
 
 HEADER = "# hacktable playthrough"
 
@@ -106,7 +107,7 @@ def read(text: str) -> tuple[Scenario, list[Entry]]:
     return scenario, entries
 
 
-def replay(game: Game, scenario: Scenario, entries: Sequence[Entry]) -> Match:
+def replay(game: AnyGame, scenario: Scenario, entries: Sequence[Entry]) -> Match:
     """The match a playthrough recorded, of `game` (the one `scenario.game` names)."""
     return Match.replay(game, scenario.seats, scenario.options, scenario.seed, entries)
 

@@ -14,9 +14,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hacktable.engine.contract import GM, SPECTATOR, Event, Game
+from hacktable.engine.contract import GM, SPECTATOR, Event
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.match import ACTION, HOST, RUNTIME_KINDS, SEAT, TIMEOUT, Entry, Match
+from hacktable.engine.parts import AnyGame
 
 
 @dataclass(slots=True)
@@ -85,7 +86,7 @@ def told_to(event: Event, players: Sequence[str], referee: int | None = None) ->
     return f"told to {shown}" + (" and onlookers" if SPECTATOR in audience else "")
 
 
-def marks(game: Game, match: Match) -> list[str]:
+def marks(game: AnyGame, match: Match) -> list[str]:
     """The round mark each entry of `match`'s log was made in (`round_mark` of the state
     before it), replayed from the start; index i is entry i + 1's."""
     fresh = Match(game, match.seats, match.options, match.seed)
@@ -96,7 +97,7 @@ def marks(game: Game, match: Match) -> list[str]:
     return found
 
 
-def build(game: Game, seats: Sequence[str], options: Mapping[str, Any] | None,
+def build(game: AnyGame, seats: Sequence[str], options: Mapping[str, Any] | None,
           seed: int | str, entries: Iterable[Entry],
           describe_runtime: Any = None) -> Reveal:
     """The reveal of a match, replayed from its log. `describe_runtime(event)` words the
@@ -132,7 +133,7 @@ def build(game: Game, seats: Sequence[str], options: Mapping[str, Any] | None,
                   outcome.summary if outcome else "The match stopped before its end.")
 
 
-def _move_line(game: Game, match: Match, entry: Entry, players: Sequence[str]
+def _move_line(game: AnyGame, match: Match, entry: Entry, players: Sequence[str]
                ) -> Line | None:
     """A seat's move, in the game's words where it has them (`reveal_move`)."""
     if entry.kind != ACTION or entry.seat is None:

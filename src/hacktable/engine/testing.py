@@ -10,6 +10,8 @@
   choice and switch, and the option sets a game declares (`check_option_sets`).
 - `check_screens_follow_known`: an entry that tells a viewer nothing changes nothing they
   see (the server rebuilds a screen only when the viewer's count of the log moved).
+- `contract_suite`: the checks above and the others every game must pass, each a function
+  of the game, by name, so every game's tests run the same suite.
 
 These need `hypothesis` (a test dependency); they are imported by tests only.
 """
@@ -18,15 +20,18 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hacktable.engine.contract import GM, SPECTATOR, Game, Viewer
+from hacktable.engine.contract import GM, SPECTATOR, Event, Viewer
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.engine.match import Entry, Match
+from hacktable.engine.parts import AnyGame, supplies
 from hacktable.engine.seats import seat_names
 
 JSON_SCALARS = st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=12)
@@ -38,7 +43,7 @@ JSON_VALUES = st.recursive(
 )
 
 
-def option_values(game: Game) -> st.SearchStrategy[dict[str, Any]]:
+def option_values(game: AnyGame) -> st.SearchStrategy[dict[str, Any]]:
     """Rule options drawn near their defaults, so the fuzzer explores the rulings too."""
     fields: dict[str, st.SearchStrategy[Any]] = {}
     for option in game.options:
@@ -67,7 +72,7 @@ def viewers(match: Match) -> list[Viewer]:
     return [*range(len(match.seats)), SPECTATOR, GM]
 
 
-def check_plain_json(match: Match, events: list) -> None:
+def check_plain_json(match: Match, events: Sequence[Event]) -> None:
     """Views, prompts, events and the outcome must all be plain JSON."""
     for viewer in viewers(match):
         canonical(match.view(viewer))
@@ -103,7 +108,7 @@ def check_preview(match: Match, seat: int, action: Any) -> None:
 def _mutations(payload: Any, rng: random.Random) -> Any:
     """A legal action's JSON with one part broken: the likeliest shape of a bad request."""
     broken = tree_copy(payload)
-    containers = []
+    containers: list[dict[Any, Any] | list[Any]] = []
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):
@@ -119,7 +124,7 @@ def _mutations(payload: Any, rng: random.Random) -> Any:
     if not containers:
         return rng.choice([None, -1, "x", [], {}])
     node = rng.choice(containers)
-    junk = rng.choice([None, -1, 10**9, "", "???", True, [], {}, 3])
+    junk: Any = rng.choice([None, -1, 10**9, "", "???", True, [], {}, 3])
     if isinstance(node, dict) and node:
         key = rng.choice(sorted(node, key=str))
         if rng.random() < 0.3:
@@ -135,8 +140,8 @@ def _mutations(payload: Any, rng: random.Random) -> Any:
     return broken
 
 
-def _expect_rejected_or_ok(match: Match, attempt: Callable[..., list], *args: Any
-                           ) -> tuple[bool, list]:
+def _expect_rejected_or_ok(match: Match, attempt: Callable[..., list[Event]], *args: Any
+                           ) -> tuple[bool, list[Event]]:
     """Run one input; a rejection must leave the state exactly as it was."""
     before = canonical(match.state)
     log_length = len(match.log)
@@ -151,7 +156,7 @@ def _expect_rejected_or_ok(match: Match, attempt: Callable[..., list], *args: An
 
 
 def fuzz_match(
-    game: Game,
+    game: AnyGame,
     data: st.DataObject,
     *,
     options: Mapping[str, Any] | None = None,
@@ -215,7 +220,7 @@ def fuzz_match(
     return match
 
 
-def option_sets(game: Game, base: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+def option_sets(game: AnyGame, base: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """Option sets a hidden-information check should play, each over `base`: the defaults;
     then as few sets as give every choice and switch option each of its other values (the
     k-th set takes every option's k-th other value); then the game's `check_option_sets`,
@@ -353,7 +358,8 @@ def check_hidden_information(match: Match, rng: random.Random, redeals: int = 2)
             after = game.prompts(trial)
             if any(after.get(s) != prompts.get(s) for s in seats if s != actor):
                 continue  # the submission closed the phase; views may change legitimately
-            for other in [*[s for s in seats if s != actor], SPECTATOR]:
+            others: list[Viewer] = [*[s for s in seats if s != actor], SPECTATOR]
+            for other in others:
                 assert canonical(game.view(trial, other)) == canonical(game.view(state, other)), (
                     f"seat {actor}'s secret submission changed what {other!r} sees")
                 leaked = [e for e in events if e.visible_to(other)]
@@ -364,18 +370,18 @@ def check_hidden_information(match: Match, rng: random.Random, redeals: int = 2)
         view = canonical(game.view(state, seat))
         legal = game.legal_actions(state, seat)
         for _ in range(redeals):
-            other = game.redeal(state, seat, rng)
-            if other is None:
+            redealt = game.redeal(state, seat, rng)
+            if redealt is None:
                 return changed
-            if canonical(other) != canonical(state):
+            if canonical(redealt) != canonical(state):
                 changed += 1
-            assert canonical(game.view(other, seat)) == view, (
+            assert canonical(game.view(redealt, seat)) == view, (
                 f"seat {seat}'s view depends on something it may not know")
-            assert canonical(game.view(other, SPECTATOR)) == spectator, (
+            assert canonical(game.view(redealt, SPECTATOR)) == spectator, (
                 "the spectator's view depends on hidden state")
-            assert game.prompts(other).get(seat) == prompts.get(seat), (
+            assert game.prompts(redealt).get(seat) == prompts.get(seat), (
                 f"seat {seat}'s prompt depends on something it may not know")
-            assert game.legal_actions(other, seat) == legal, (
+            assert game.legal_actions(redealt, seat) == legal, (
                 f"seat {seat}'s legal actions depend on something it may not know")
     return changed
 
@@ -451,3 +457,143 @@ def check_screens_follow_known(match: Match, entry: Entry) -> int:
             f"entry {entry.seq} ({entry.kind}) told {viewer!r} nothing, yet changed what "
             f"{viewer!r} sees")
     return untold
+
+
+# -- the contract suite: every check every game must pass, by name ----------------------
+
+ContractCheck = Callable[[AnyGame], None]
+"""One check of the contract suite: it raises AssertionError where the game fails it."""
+
+NAME_PIECES = ("Ann", "ann", "Bob", "J.R.", "J R", "me", "self", "protect", "alpha", "to",
+               "42", "...", "Zoë", "Bruno", "O'Neil", "  Cy  ", "Cy", "embezzle", "a")
+"""Pieces of players' names: words of some game's notation, and names alike but for case,
+dots or spaces."""
+
+
+Play = Callable[[AnyGame, Sequence[str], Mapping[str, Any], int], Match]
+"""Plays a match of the named bots, one a seat, under these options and seed, to its end
+(the simulator's `sim.runner.play`, which the engine, below the bots, cannot import)."""
+
+
+def bot_match(game: AnyGame, play: Play, options: Mapping[str, Any], seed: int) -> Match:
+    """A match of the game's own bots, taken in turn by name, in one seat more than the
+    fewest where the game allows it."""
+    personalities = sorted(game.bots())
+    seats = min(game.min_seats + 1, game.max_seats)
+    return play(game, [personalities[i % len(personalities)] for i in range(seats)],
+                options, seed)
+
+
+def fuzzed_input_never_breaks_the_contract(game: AnyGame) -> None:
+    """`fuzz_match`, forty times, under options drawn near the game's defaults."""
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(data=st.data())
+    def fuzzed(data: st.DataObject) -> None:
+        fuzz_match(game, data, words=tuple(game.fuzz_words))
+
+    fuzzed()
+
+
+def no_seat_sees_what_it_may_not(game: AnyGame, play: Play) -> None:
+    """`check_hidden_information`, `check_hidden_counts` and `check_public_events` before
+    every entry of bot matches, under the defaults and under every option set the checker
+    derives or the game declares (an option can make something secret, e.g. CPU's
+    compile_in=backing_store)."""
+    changed = counted = 0
+    for number, options in enumerate(option_sets(game, game.playthrough_options)):
+        for seed in range(3 if number == 0 else 1):
+            full = bot_match(game, play, options, seed)
+            rng = random.Random(seed)
+            match = Match(game, full.seats, options, seed)
+            for entry in full.log:
+                changed += check_hidden_information(match, rng)
+                counted += check_hidden_counts(match, rng)
+                check_public_events(match, rng)
+                match.apply_entry(entry)
+    assert changed > 0, "the re-deal never changed anything: the check would be vacuous"
+    if supplies(game, "hidden_moves"):
+        assert counted > 0, "no hidden move was ever made: the count check is vacuous"
+
+
+def an_entry_that_tells_a_viewer_nothing_changes_nothing_they_see(game: AnyGame, play: Play
+                                                                  ) -> None:
+    """The server rebuilds a viewer's screen only when their own count of the log moved
+    (docs/server.md, "Pushes"): so an entry they may not know of must leave their view,
+    prompt and legal moves as they were (`check_screens_follow_known`), under every option
+    set the checker plays. A game that says otherwise (`views_follow_known = False`) must
+    really need it."""
+    untold = 0
+    for options in option_sets(game, game.playthrough_options):
+        full = bot_match(game, play, options, seed=1)
+        match = Match(game, full.seats, options, 1)
+        try:
+            for entry in full.log:
+                untold += check_screens_follow_known(match, entry)
+        except AssertionError:
+            if game.views_follow_known:
+                raise
+            return  # the game said so: the server rebuilds every screen after every entry
+    assert game.views_follow_known, (
+        "views_follow_known is False, yet no entry changed what an untold viewer sees")
+    if supplies(game, "hidden_moves") or game.id == "rexfurum":
+        assert untold > 0, "no entry ever told a viewer nothing: the check is vacuous"
+
+
+def an_events_words_never_change_once_logged(game: AnyGame, play: Play) -> None:
+    """The server keeps each event's words once said (a screen shows the latest sixty
+    events on every push): so describing an event later in the match must say what it
+    said when the event was logged."""
+    said: list[tuple[Match, Event, str]] = []
+    for options in option_sets(game, game.playthrough_options):
+        full = bot_match(game, play, options, seed=2)
+        match = Match(game, full.seats, options, 2)
+        for entry in full.log:
+            said += [(match, event, game.describe(event, match.state))
+                     for event in match.apply_entry(entry)]
+    assert said, "no event was ever logged: the check is vacuous"
+    for match, event, words in said:
+        assert game.describe(event, match.state) == words, (
+            f"{event.kind} was {words!r} when logged, later "
+            f"{game.describe(event, match.state)!r}")
+
+
+def checking_names_says_what_a_set_up_would(game: AnyGame) -> None:
+    """The server checks names as each player sits down with `check_names`, which a game
+    may answer by one rule of its own instead of a trial set-up: it must refuse exactly
+    the names a set-up refuses, in the same words (sixty draws of `NAME_PIECES`)."""
+    options = game.options.resolve({})
+
+    def answer(ask: Callable[[], object]) -> str | None:
+        try:
+            ask()
+        except Rejected as error:
+            return error.reason
+        return None
+
+    @settings(max_examples=60, deadline=None)
+    @given(data=st.data())
+    def names_checked(data: st.DataObject) -> None:
+        count = data.draw(st.integers(game.min_seats, min(game.max_seats, 8)))
+        names = data.draw(st.lists(st.sampled_from(NAME_PIECES), min_size=count,
+                                   max_size=count))
+        assert answer(lambda: game.check_names(names, options)) == answer(
+            lambda: game.setup(names, options, random.Random(0)))
+
+    names_checked()
+
+
+def contract_suite(play: Play) -> dict[str, ContractCheck]:
+    """Every check of the contract a game must pass, by name, those that replay bot matches
+    playing them with `play`. A game's tests run each one on it (`tests/test_every_game.py`
+    for the registered games, a game's own folder for a game registered only by its tests),
+    so every game goes through the same checks and pytest names each one for each game."""
+    return {
+        "fuzzed_input_never_breaks_the_contract": fuzzed_input_never_breaks_the_contract,
+        "no_seat_sees_what_it_may_not": partial(no_seat_sees_what_it_may_not, play=play),
+        "an_entry_that_tells_a_viewer_nothing_changes_nothing_they_see": partial(
+            an_entry_that_tells_a_viewer_nothing_changes_nothing_they_see, play=play),
+        "an_events_words_never_change_once_logged": partial(
+            an_events_words_never_change_once_logged, play=play),
+        "checking_names_says_what_a_set_up_would": checking_names_says_what_a_set_up_would,
+    }

@@ -47,6 +47,7 @@ def environment() -> jinja2.Environment:
     """The web layer's environment (its filters, escaping, `base.html`), with the Lab's own
     templates found first."""
     base = templates()
+    assert base.loader is not None  # `templates()` always gives the web layer's loader
     env = base.overlay(loader=jinja2.ChoiceLoader(
         [jinja2.FileSystemLoader(str(TEMPLATES_DIR)), base.loader]))
     env.globals = {**base.globals, "lab_static_url": static_url}  # the web layer's stay its own

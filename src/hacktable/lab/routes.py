@@ -26,8 +26,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException
 
-from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
+from hacktable.engine.parts import AnyGame
 from hacktable.games import all_games, get_game
 from hacktable.server import presenter
 from hacktable.server.errors import NotFound
@@ -109,7 +109,7 @@ def _render(name: str, **context: Any) -> str:
     return render(name, **context)
 
 
-def _game(game_id: str) -> Game:
+def _game(game_id: str) -> AnyGame:
     games = all_games()
     if not games:
         raise NotFound("No games are installed.")
@@ -119,7 +119,7 @@ def _game(game_id: str) -> Game:
         return games[0]
 
 
-def example_sweep(game: Game) -> str:
+def example_sweep(game: AnyGame) -> str:
     """A sweep of the game's first option worth sweeping, for the form's hint."""
     for option in game.options:
         if option.choices:
@@ -133,7 +133,7 @@ def example_sweep(game: Game) -> str:
     return "name=a,b,c"
 
 
-def _form_page(request: Request, jobs: Jobs, game: Game, values: dict[str, Any],
+def _form_page(request: Request, jobs: Jobs, game: AnyGame, values: dict[str, Any],
                error: str = "", busy: Job | None = None, status: int = 200) -> HTMLResponse:
     from hacktable.lab.spec import MAX_GAMES
 
@@ -251,7 +251,7 @@ async def start(request: Request) -> Response:
     return answer
 
 
-def _echo(game: Game, fields: dict[str, list[str]]) -> dict[str, Any]:
+def _echo(game: AnyGame, fields: dict[str, list[str]]) -> dict[str, Any]:
     """The form as it was sent, so a refusal costs no retyping."""
     from hacktable.lab.spec import defaults
 

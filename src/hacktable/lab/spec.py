@@ -23,9 +23,9 @@ from hacktable.bots.registry import (
     seat_personalities,
     split_budget,
 )
-from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
 from hacktable.engine.options import parse_options
+from hacktable.engine.parts import AnyGame
 from hacktable.games import get_game
 from hacktable.sim.sweeps import grid, parse_sweeps
 
@@ -205,7 +205,7 @@ def capped(spec: Spec, budget: float) -> tuple[Spec, str]:
                  "smaller search budget (thinker:64), to play a run whole.")
 
 
-def defaults(game: Game) -> dict[str, Any]:
+def defaults(game: AnyGame) -> dict[str, Any]:
     """What the form shows before anything is typed: the game's own bots, one a seat."""
     bots = default_bots(game)
     return {"players": min(max(len(bots), game.min_seats), game.max_seats),

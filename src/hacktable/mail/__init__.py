@@ -2,6 +2,6 @@
 
 Mail comes in through the built-in SMTP receiver or an IMAP mailbox, is matched to a seat by
 a per-seat secret and the sender's address, and becomes a move at the table through
-`server.service.Table`; acknowledgements, phase letters and the final ranking go out through
+`server.table.Table`; acknowledgements, phase letters and the final ranking go out through
 a stored outbox. See docs/mail.md.
 """

@@ -22,7 +22,8 @@ from hacktable.mail.compose import compose
 from hacktable.mail.enable import Enabled, Wanted, enable_seats
 from hacktable.mail.settings import MailSettings
 from hacktable.server.errors import TableError
-from hacktable.server.service import Live, Table
+from hacktable.server.live import Live
+from hacktable.server.table import Table
 from hacktable.store.mail import MailStore, Outgoing, PendingAddress, mailbox_of
 
 CONFIRM = "confirm"

@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import Request
 
 from hacktable.mail.enable import writes_orders
-from hacktable.server.service import Live
+from hacktable.server.live import Live
 from hacktable.store.mail import MailStore
 from hacktable.store.records import FINISHED
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hacktable.engine.contract import BaseGame, Game, State
+from hacktable.engine.contract import State
 from hacktable.engine.errors import Rejected
+from hacktable.engine.parts import AnyGame, supplies
 from hacktable.mail.compose import compose
 from hacktable.mail.identity import new_secret, normal_address
 from hacktable.mail.settings import MailSettings
-from hacktable.server.service import Caller, Table
+from hacktable.server.live import Caller
+from hacktable.server.table import Table
 from hacktable.store.mail import MailSeat, MailStore, Outgoing
 from hacktable.store.records import HUMAN, LOBBY, OPEN
 
@@ -39,7 +41,7 @@ async def enable(table: Table, store: MailStore, settings: MailSettings, code: s
     """Give each (name, address) a seat played by mail: the seat already held under that
     name, else the next open one. Re-running keeps each seat's code unless `new_codes` (or
     the seat's address changed: the old address was told the old code)."""
-    live = await table.load(code)
+    live = await table.matches.load(code)
     done = []
     for name, address in players:
         held = next((s for s in live.seats if s.kind == HUMAN and s.name
@@ -51,7 +53,7 @@ async def enable(table: Table, store: MailStore, settings: MailSettings, code: s
             free = next((s for s in live.seats if s.kind == OPEN), None)
             if free is None:
                 raise Rejected(f"No open seat is left for {name}.")
-            live, token = await table.join(code, free.seat, name)
+            live, token = await table.room.join(code, free.seat, name)
             held = live.seats[free.seat]
         done.append(await _register(table, store, settings, live.record.id, live.record.code,
                                     held.seat, held.name or name, address, token, new_codes))
@@ -74,13 +76,13 @@ async def enable_seats(table: Table, store: MailStore, settings: MailSettings, c
     """Give each wanted seat an address: a seat held on the web keeps its player (mail is
     a second channel to it), an open seat is taken under the given name. The request is
     checked beforehand (`mail.seating`)."""
-    live = await table.load(code)
+    live = await table.matches.load(code)
     done = []
     for want in wanted:
         held = live.seats[want.seat]
         token = None
         if held.kind == OPEN:
-            live, token = await table.join(code, want.seat, want.name or "")
+            live, token = await table.room.join(code, want.seat, want.name or "")
             held = live.seats[want.seat]
         elif held.kind != HUMAN:
             raise Rejected(f"Seat {want.seat + 1} is played by a bot, so nobody can play it "
@@ -114,7 +116,7 @@ async def _register(table: Table, store: MailStore, settings: MailSettings, matc
     change = ("on" if old is None else "address" if old.address != address
               else "codes" if not keep else None)
     if change is not None:
-        await table.note_seat(await table.load(code), seat_no,
+        await table.room.note_seat(await table.matches.load(code), seat_no,
                               {"do": "mail", "change": change, "by": by})
     return Enabled(seat, name, token)
 
@@ -132,16 +134,15 @@ def moved(table: Table, settings: MailSettings, old: MailSeat, name: str, code: 
                     message_id, data, old.match_id, old.seat)
 
 
-def writes_orders(game: Game, state: State | None = None) -> bool:
+def writes_orders(game: AnyGame, state: State | None = None) -> bool:
     """Whether a game can be played by mail: it reads written moves (`parse`) and explains
     its notation (`notation_help`, empty where there is none). Before a match has a state,
-    the game's class says whether it has both."""
-    kind = type(game)
-    if getattr(kind, "parse", BaseGame.parse) is BaseGame.parse:
+    whether the game supplies both members itself, not the defaults, says so."""
+    if not supplies(game, "parse"):
         return False
     if state is not None:
         return bool(game.notation_help(state).strip())
-    return getattr(kind, "notation_help", BaseGame.notation_help) is not BaseGame.notation_help
+    return supplies(game, "notation_help")
 
 
 def welcome(table: Table, settings: MailSettings, seat: MailSeat, name: str, code: str,
@@ -170,5 +171,5 @@ def welcome(table: Table, settings: MailSettings, seat: MailSeat, name: str, cod
 
 async def start(table: Table, code: str) -> None:
     """Start the match as its host would (the command runs where the database is)."""
-    live = await table.load(code)
-    await table.host(live, Caller("host"), "start")
+    live = await table.matches.load(code)
+    await table.host_controls.run(live, Caller("host"), "start")

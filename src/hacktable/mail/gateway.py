@@ -2,7 +2,7 @@
 
 Inbound mail is first kept in the store under its Message-ID (a second delivery of the same
 mail is dropped there), and only then answered: the sender is identified by the seat's
-secret and address, the text is handed to the game's notation through `Table.act`, and the
+secret and address, the text is handed to the game's notation through `Play.act`, and the
 acknowledgement is queued in the outbox in the same transaction that marks the mail done.
 
 The gateway also watches the matches played by mail: when a phase opens it queues each
@@ -38,8 +38,9 @@ from hacktable.mail.press import PressRelay
 from hacktable.mail.reader import Readers
 from hacktable.mail.settings import MailSettings
 from hacktable.mail.strangers import Strangers
-from hacktable.server.errors import TableError
-from hacktable.server.service import CANCELLED_NOTE, Caller, Live, Table
+from hacktable.server.errors import CANCELLED_NOTE, TableError
+from hacktable.server.live import Caller, Live
+from hacktable.server.table import Table
 from hacktable.store.mail import Inbound, MailSeat, MailStore, Outgoing
 from hacktable.store.records import CANCELLED, FINISHED, HUMAN, LOBBY, PAUSED, RUNNING
 
@@ -202,7 +203,7 @@ class Gateway:
             return "unreadable", [self._reply(letter, seat, letter.unreadable
                                               + "\n\nNothing was changed.")]
         try:
-            live = await self.table.load_id(seat.match_id)
+            live = await self.table.matches.load_id(seat.match_id)
             press = await self.press.wanted(letter, live, seat)
             if isinstance(press, str):
                 return "press-refused", [self._reply(letter, seat, press)]
@@ -228,7 +229,7 @@ class Gateway:
                                          "mail changed nothing. Wait for the mail that opens "
                                          "the first round.")]
         now = inbound.received_at
-        phase = await self.table.read(live, _phase)
+        phase = await self.table.matches.read(live, _phase)
         if phase.status in FINISHED:
             return "over", [self._reply(letter, seat, "This match is over, so no more moves "
                                         "can be made; your mail changed nothing.")]
@@ -250,21 +251,22 @@ class Gateway:
         done = await self._already_made(live, inbound, seat, letter.text)
         try:
             if done is None:
-                before = await self.table.read(live, lambda live: live.seq)
+                before = await self.table.matches.read(live, lambda live: live.seq)
                 await self.store.note_attempt(inbound.key, seat.match_id, seat.seat, before)
-                acted = await self.table.act(live, caller, text=letter.text, phase=phase.key)
+                acted = await self.table.play.act(live, caller, text=letter.text, phase=phase.key)
                 done = [entry.seq for entry in acted.entries]
         except Rejected as error:
             return "rejected", [self._reply(letter, seat, self._rejection(error.reason, letter,
                                                                          phase), phase)]
         except TableError as error:
-            now_phase = await self.table.read(live, _phase)
+            now_phase = await self.table.matches.read(live, _phase)
             if now_phase.key != phase.key:
                 return "late", [self._late(letter, seat, phase.label, now_phase)]
             return "refused", [self._reply(letter, seat, error.message
                                            + "\n\nYour mail changed nothing.", phase)]
         seqs = set(done)
-        receipt = await self.table.read(live, lambda live: self._receipt(live, seqs, seat.seat))
+        receipt = await self.table.matches.read(
+            live, lambda live: self._receipt(live, seqs, seat.seat))
         lines = [receipt, *letter.notes, ""]
         if phase.deadline_at is not None:
             lines.append(f"{_capital(phase.label)} ends {when(phase.deadline_at, self.zone)}.")
@@ -289,7 +291,7 @@ class Gateway:
                     return [entry.seq]
             return None
 
-        return await self.table.read(live, find)
+        return await self.table.matches.read(live, find)
 
     @staticmethod
     def _receipt(live: Live, seqs: set[int], seat: int) -> str:
@@ -415,8 +417,8 @@ class Gateway:
 
     async def phase_mail(self, match_id: int) -> int:
         """Queue each mail seat's letter for the phase now open (or the final one)."""
-        live = await self.table.load_id(match_id)
-        phase = await self.table.read(live, _phase)
+        live = await self.table.matches.load_id(match_id)
+        phase = await self.table.matches.read(live, _phase)
         if self._phases.get(match_id) == (phase.key, phase.status):
             return 0
         seats = [s for s in await self.store.seats(match_id)
@@ -435,7 +437,7 @@ class Gateway:
             return [self._letter(live, seat, phase, keys[seat.seat], threads[seat.seat])
                     for seat in missing]
 
-        mails = await self.table.read(live, letters) if missing else []
+        mails = await self.table.matches.read(live, letters) if missing else []
         if mails is None:
             return 0
         added = await self.store.enqueue(mails, self.clock.now())
@@ -447,7 +449,7 @@ class Gateway:
     async def cancel_mail(self, match_id: int) -> int:
         """Tell each seat played by mail that the host cancelled the table before its start
         (once per seat: the dedupe key `cancelled:<match>:<seat>`)."""
-        live = await self.table.load_id(match_id)
+        live = await self.table.matches.load_id(match_id)
         seats = await self.store.seats(match_id)
         keys = {s.seat: f"cancelled:{match_id}:{s.seat}" for s in seats}
         queued = await self.store.queued(list(keys.values()))

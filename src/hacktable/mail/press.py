@@ -61,7 +61,7 @@ class PressRelay:
                  if m.id not in self._done]
         for match_id in sorted({m.match_id for m in newer}):
             found = [m for m in newer if m.match_id == match_id]
-            live = await self.gateway.table.load_id(match_id)
+            live = await self.gateway.table.matches.load_id(match_id)
             seats = await self.gateway.store.seats(match_id)
             mails = [self._mail(live, seat, message) for message in found for seat in seats
                      if seat.seat != message.sender and message.reaches(seat.seat)

@@ -20,6 +20,7 @@ import hmac
 import logging
 import secrets
 from dataclasses import dataclass
+from functools import partial
 
 from hacktable.engine.errors import Rejected
 from hacktable.mail.compose import compose, when
@@ -27,7 +28,8 @@ from hacktable.mail.confirm import CONFIRM, TRIES, _within_limits
 from hacktable.mail.seating import valid_address
 from hacktable.mail.settings import MailSettings
 from hacktable.server.errors import WrongMoment
-from hacktable.server.service import Live, Table
+from hacktable.server.live import Live
+from hacktable.server.table import Table
 from hacktable.store.mail import MailStore, Outgoing, mailbox_of
 from hacktable.store.records import FINISHED, HUMAN, RUNNING
 from hacktable.store.reminders import Reminder, ReminderStore
@@ -186,11 +188,11 @@ class Reminders:
         """Queue every reminder due now; returns how many were new."""
         added = 0
         for match_id, reminders in await self.store.watched():
-            live = await self.table.load_id(match_id)
+            live = await self.table.matches.load_id(match_id)
             now = self.table.clock.now()
             minutes = await self.store.lead(match_id)
-            owed = await self.table.read(live, lambda live, r=reminders, n=now, m=minutes: due(
-                live, r, n, self.settings, m))
+            owed = await self.table.matches.read(live, partial(
+                due, reminders=reminders, now=now, settings=self.settings, minutes=minutes))
             if not owed:
                 continue
             queued = await self.mail.queued([d.key for _, d in owed])

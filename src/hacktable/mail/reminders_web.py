@@ -9,9 +9,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from hacktable.mail import reminders
 from hacktable.mail.console import changing
 from hacktable.mail.settings import MailSettings
+from hacktable.server.callers import require_host, require_seat
 from hacktable.server.limits import client_of
+from hacktable.server.live import Live
 from hacktable.server.seats import resolve
-from hacktable.server.service import Live, Table
+from hacktable.server.table import Table
 from hacktable.store.records import FINISHED
 from hacktable.store.reminders import ReminderStore
 
@@ -56,14 +58,14 @@ async def _mine(table: Table, live: Live, seat: int, settings: MailSettings) -> 
             summary="Reminders by mail for your own seat (the seat's token)")
 async def read_mine(code: str, request: Request) -> MyReminders:
     table, live, caller = await resolve(request, code)
-    return await _mine(table, live, table.require_seat(caller), _settings(request))
+    return await _mine(table, live, require_seat(caller), _settings(request))
 
 
 @router.post("/matches/{code}/reminders/mine", response_model=MyReminders,
              summary="Ask for reminders at an address: it is sent a code to type back first")
 async def ask(code: str, body: RemindMe, request: Request) -> MyReminders:
     table, live, caller = await resolve(request, code)
-    seat = table.require_seat(caller)
+    seat = require_seat(caller)
     settings = _settings(request)
     async with changing(request, live.record.id):
         await reminders.ask(table, settings, live, seat, body.address,
@@ -76,7 +78,7 @@ async def ask(code: str, body: RemindMe, request: Request) -> MyReminders:
              summary="Type back the code mailed to your address: reminders go there")
 async def confirm(code: str, body: RemindCode, request: Request) -> MyReminders:
     table, live, caller = await resolve(request, code)
-    seat = table.require_seat(caller)
+    seat = require_seat(caller)
     async with changing(request, live.record.id):
         await reminders.confirm(table, _settings(request), live, seat, body.code)
     return await _mine(table, live, seat, _settings(request))
@@ -86,7 +88,7 @@ async def confirm(code: str, body: RemindCode, request: Request) -> MyReminders:
              summary="No more reminders for your seat")
 async def off(code: str, request: Request) -> MyReminders:
     table, live, caller = await resolve(request, code)
-    seat = table.require_seat(caller)
+    seat = require_seat(caller)
     await ReminderStore(table.store).drop(live.record.id, seat)
     return await _mine(table, live, seat, _settings(request))
 
@@ -103,7 +105,7 @@ class Lead(BaseModel):
                      "this match (0: none) (host only)")
 async def set_lead(code: str, body: Lead, request: Request) -> Lead:
     table, live, caller = await resolve(request, code, as_host=True)
-    table.require_host(caller)
+    require_host(caller)
     return Lead(minutes=await reminders.set_lead(table, live, body.minutes))
 
 

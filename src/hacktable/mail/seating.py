@@ -11,8 +11,8 @@ from hacktable.mail.enable import Wanted, writes_orders
 from hacktable.mail.identity import normal_address
 from hacktable.mail.settings import MailSettings
 from hacktable.server.errors import NotAllowed, WrongMoment
+from hacktable.server.live import Live
 from hacktable.server.names import lookalike_key, normal_name
-from hacktable.server.service import Live
 from hacktable.store.mail import MailSeat
 from hacktable.store.records import BOT, FINISHED, HUMAN, LOBBY, OPEN
 

@@ -17,8 +17,8 @@ from hacktable.mail.inbound import ImapPoller, Inbox, SmtpReceiver
 from hacktable.mail.settings import MailSettings
 from hacktable.server.broker import make_broker
 from hacktable.server.deadlines import run_deadlines
-from hacktable.server.service import Table
 from hacktable.server.settings import Settings
+from hacktable.server.table import Table
 from hacktable.store import Store, database_url
 
 log = logging.getLogger(__name__)
@@ -58,7 +58,7 @@ async def standalone(server: Settings, settings: MailSettings) -> AsyncIterator[
     store = await Store.open(database_url(server.database_url))
     broker = make_broker(server.redis_url, server.redis_prefix)
     table = Table(store, broker, server.clock(), server.snapshot_every, server.replay_limit)
-    await broker.start(table.on_message)
+    await broker.start(table.fanout.on_message)
     deadlines = asyncio.create_task(run_deadlines(table, server.tick, server.deadline_lease))
     try:
         async with running(table, settings) as gateway:

@@ -18,9 +18,11 @@ from hacktable.mail import confirm, console, seating
 from hacktable.mail.enable import enable_seats
 from hacktable.mail.settings import MailSettings
 from hacktable.server.api import Problem
+from hacktable.server.callers import require_host, require_seat
 from hacktable.server.limits import client_of
+from hacktable.server.live import Caller, Live
 from hacktable.server.seats import resolve
-from hacktable.server.service import Caller, Live, Table
+from hacktable.server.table import Table
 from hacktable.store.mail import MailStore
 from hacktable.store.records import LOBBY
 
@@ -92,7 +94,7 @@ async def setup(table: Table, live: Live, settings: MailSettings) -> MailSetup:
 
 async def _as_host(request: Request, code: str) -> tuple[Table, Live, Caller]:
     table, live, caller = await resolve(request, code, as_host=True)
-    table.require_host(caller)
+    require_host(caller)
     return table, live, caller
 
 
@@ -102,7 +104,7 @@ async def _as_host(request: Request, code: str) -> tuple[Table, Live, Caller]:
 async def read_mail(code: str, request: Request) -> MailSetup:
     table, live, _ = await _as_host(request, code)
     async with console.changing(request, live.record.id):
-        await table.read(live, lambda live: None)  # the record as committed
+        await table.matches.read(live, lambda live: None)  # the record as committed
         live.seats = await table.store.seats(live.record.id)
         return await setup(table, live, settings_of(request))
 
@@ -124,13 +126,13 @@ async def _enable(request: Request, table: Table, live: Live, caller: Caller,
     names = seating.seat_numbers(body.names, "Names")
     live.seats = await table.store.seats(live.record.id)  # a seat may be taken elsewhere
     existing = await store.seats(live.record.id)
-    wanted = await table.read(live, lambda live: seating.check(
+    wanted = await table.matches.read(live, lambda live: seating.check(
         live, settings, players, names, existing, body.start))
     if not settings.web_url:  # the welcome mail links to the table the host is using
         settings = replace(settings, web_url=str(request.base_url).rstrip("/"))
     await enable_seats(table, store, settings, live.record.code, wanted, body.new_codes)
     if body.start and live.record.status == LOBBY:
-        await table.host(live, caller, "start")
+        await table.host_controls.run(live, caller, "start")
     gateway = getattr(request.app.state, "mail", None)
     if gateway is not None:
         gateway.outbox.wake()
@@ -167,7 +169,7 @@ class MyCode(BaseModel):
             summary="Email play for your own seat (the seat's token)")
 async def read_my_mail(code: str, request: Request) -> MyMailSetup:
     table, live, caller = await resolve(request, code)
-    seat = table.require_seat(caller)
+    seat = require_seat(caller)
     return await _mine(table, live, seat, settings_of(request))
 
 
@@ -185,12 +187,12 @@ async def _mine(table: Table, live: Live, seat: int, settings: MailSettings) -> 
                      "token): the address is sent a code to type back first")
 async def enable_my_mail(code: str, body: MyMail, request: Request) -> MyMailSetup:
     table, live, caller = await resolve(request, code)
-    seat = table.require_seat(caller)
+    seat = require_seat(caller)
     settings = settings_of(request)
     store = MailStore(table.store)
     async with console.changing(request, live.record.id):
         existing = await store.seats(live.record.id)
-        wanted = await table.read(live, lambda live: seating.player_check(
+        wanted = await table.matches.read(live, lambda live: seating.player_check(
             live, settings, seat, body.address, existing))
         await confirm.ask(table, store, settings, live, wanted, client_of(request.scope),
                           settings.web_url or str(request.base_url))
@@ -203,11 +205,11 @@ async def enable_my_mail(code: str, body: MyMail, request: Request) -> MyMailSet
                      "there from now on; the whole table is told, never the address")
 async def confirm_my_mail(code: str, body: MyCode, request: Request) -> MyMailSetup:
     table, live, caller = await resolve(request, code)
-    seat = table.require_seat(caller)
+    seat = require_seat(caller)
     settings = settings_of(request)
     store = MailStore(table.store)
     async with console.changing(request, live.record.id):
-        await table.read(live, lambda live: seating.player_may_change(live))
+        await table.matches.read(live, lambda live: seating.player_may_change(live))
         if not settings.web_url:
             settings = replace(settings, web_url=str(request.base_url).rstrip("/"))
         await confirm.confirm(table, store, settings, live, seat, body.code)

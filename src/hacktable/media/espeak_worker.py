@@ -56,7 +56,7 @@ def main(argv: list[str]) -> int:
         return 0
     chunks: list[bytes] = []
 
-    def collect(wav, count, events):  # type: ignore[no-untyped-def]
+    def collect(wav: ctypes._Pointer[ctypes.c_short], count: int, events: int | None) -> int:
         if wav and count > 0:
             chunks.append(ctypes.string_at(wav, count * 2))
         return 0

@@ -23,8 +23,8 @@ from hacktable import media
 from hacktable.engine.contract import GM
 from hacktable.engine.errors import Rejected
 from hacktable.games import all_games, get_game
-from hacktable.server import presenter, socket, wire
-from hacktable.server.errors import NotFound, TableError, WrongMoment
+from hacktable.server import moves, presenter, socket, wire
+from hacktable.server.errors import CANCELLED_NOTE, NotFound, TableError, WrongMoment
 from hacktable.server.live import Caller, Live
 from hacktable.server.screens import shared_screen
 from hacktable.server.seats import (
@@ -36,8 +36,7 @@ from hacktable.server.seats import (
     set_cookie,
     table_of,
 )
-from hacktable.server.service import CANCELLED_NOTE, Table
-from hacktable.server.socket import MAX_WRITTEN_MOVE
+from hacktable.server.table import Table
 from hacktable.store.records import CANCELLED, FINISHED
 
 
@@ -132,22 +131,14 @@ class Joined(BaseModel):
     seat_url: str
 
 
-class Move(BaseModel):
-    """A move: `action` as the game's JSON, or `text` in its written notation."""
-
-    model_config = ConfigDict(extra="forbid")
-    action: Any = None
-    text: str | None = Field(None, max_length=MAX_WRITTEN_MOVE)
-
-
 class HostCommand(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seconds: float | None = Field(None, allow_inf_nan=False,
+    seconds: float | None = Field(default=None, allow_inf_nan=False,
                                   description="extend or shorten: how many seconds to add or "
                                   "take off (at most a week).")
-    seat: int | None = Field(None, ge=0, le=63, description="bot: the seat to hand over; "
+    seat: int | None = Field(default=None, ge=0, le=63, description="bot: the seat to hand over; "
                              "open: the kept seat to open.")
-    personality: str | None = Field(None, max_length=40, description="bot: which bot.")
+    personality: str | None = Field(default=None, max_length=40, description="bot: which bot.")
 
 
 class Checked(BaseModel):
@@ -177,7 +168,7 @@ async def create(body: CreateMatch, request: Request, response: Response) -> Cre
         if not (key.strip().isascii() and key.strip().isdigit()) or len(key.strip()) > 3:
             raise Rejected(f"Bots are given by seat number (from 0), not {key[:20]!r}.")
         bots[int(key)] = personality
-    record, host_token = await table_of(request).create(body.game, body.seats, body.options,
+    record, host_token = await table_of(request).room.create(body.game, body.seats, body.options,
                                                         bots, body.bot_pace, body.referee)
     set_cookie(response, host_cookie(record.code), host_token)
     base = str(request.base_url).rstrip("/")
@@ -204,15 +195,15 @@ async def _screen(table: Table, live: Live, caller: Caller, **extra: Any) -> Res
 
 @router.get("/matches/{code}", summary="A match's public facts: seats, status, deadline")
 async def info(code: str, request: Request) -> Response:
-    return await _info(await table_of(request).load(code))
+    return await _info(await table_of(request).matches.load(code))
 
 
 @router.post("/matches/{code}/join", response_model=Joined,
              summary="Take an open seat under a name; returns the seat's secret token")
 async def join(code: str, body: JoinSeat, request: Request, response: Response) -> Joined:
     table = table_of(request)
-    live = await table.load(code)
-    live, token = await table.join(code, body.seat, body.name,
+    live = await table.matches.load(code)
+    live, token = await table.room.join(code, body.seat, body.name,
                                    asking=await already_here(request, live))
     set_cookie(response, seat_cookie(live.record.code), token)
     base = str(request.base_url).rstrip("/")
@@ -225,11 +216,11 @@ async def join(code: str, body: JoinSeat, request: Request, response: Response) 
                      "the seat token of the match before, from your own browser")
 async def take(code: str, request: Request, response: Response) -> Joined:
     table = table_of(request)
-    live = await table.load(code)
+    live = await table.matches.load(code)
     here = await already_here(request, live)
     if here is not None and here.role == "seat":
         raise WrongMoment("You already sit at this table; open it to play.")
-    seat, token = await table.take_held(live, seat_tokens(request))
+    seat, token = await table.held_seats.take(live, seat_tokens(request))
     set_cookie(response, seat_cookie(live.record.code), token)
     base = str(request.base_url).rstrip("/")
     return Joined(seat=seat, token=token, seat_url=f"{base}/m/{live.record.code}?token={token}")
@@ -239,8 +230,8 @@ async def take(code: str, request: Request, response: Response) -> Joined:
              summary="Give up the seat kept for you (you will not play again): it opens")
 async def release(code: str, request: Request) -> Response:
     table = table_of(request)
-    live = await table.load(code)
-    await table.release_held(live, seat_tokens(request))
+    live = await table.matches.load(code)
+    await table.held_seats.release(live, seat_tokens(request))
     return Response(status_code=204)
 
 
@@ -252,23 +243,34 @@ async def view(code: str, request: Request,
     return await _screen(table, live, caller)
 
 
-@router.post("/matches/{code}/act", summary="Make a move (JSON action or written notation)")
-async def act(code: str, body: Move, request: Request) -> Response:
+MOVE_BODY = {"requestBody": {"required": True, "content": {
+    "application/json": {"schema": moves.MOVE_SCHEMA}}}}
+"""The body POST /act and /check take, as the documentation shows it: the routes read it
+themselves (`moves.read_move`), so a move sent here is refused as one sent on the socket."""
+
+
+async def _move(request: Request) -> moves.SentMove:
+    """The move in the request's body, checked as every move is (`moves.parse_move`)."""
+    return moves.read_move(await request.body(), request.headers.get("content-type"),
+                           table_of(request).play.move_items)
+
+
+@router.post("/matches/{code}/act", summary="Make a move (JSON action or written notation)",
+             openapi_extra=MOVE_BODY)
+async def act(code: str, request: Request) -> Response:
+    move = await _move(request)
     table, live, caller = await resolve(request, code)
-    if (body.action is None) == (body.text is None):
-        raise Rejected("Send either an action or a text, not both and not neither.")
-    acted = await table.act(live, caller, body.action, body.text)
+    acted = await table.play.act(live, caller, move.action, move.text)
     return await _screen(table, live, caller, accepted=acted.accepted)
 
 
-@router.post("/matches/{code}/check", response_model=Checked,
+@router.post("/matches/{code}/check", response_model=Checked, openapi_extra=MOVE_BODY,
              summary="Read a move without making it: what the game understood, or why not")
-async def check(code: str, body: Move, request: Request) -> Checked:
+async def check(code: str, request: Request) -> Checked:
+    move = await _move(request)
     table, live, caller = await resolve(request, code)
-    if (body.action is None) == (body.text is None):
-        raise Rejected("Send either an action or a text, not both and not neither.")
     try:
-        understood = await table.check(live, caller, body.action, body.text)
+        understood = await table.play.check(live, caller, move.action, move.text)
     except Rejected as error:
         return Checked(ok=False, error=error.reason)
     return Checked(ok=True, understood=understood)
@@ -283,7 +285,8 @@ async def host(code: str, command: Literal["start", "pause", "resume", "extend",
                request: Request, body: HostCommand | None = None) -> Response:
     table, live, caller = await resolve(request, code, as_host=True)
     body = body or HostCommand()
-    await table.host(live, caller, command, body.seconds, body.seat, body.personality)
+    await table.host_controls.run(live, caller, command, body.seconds, body.seat,
+                                  body.personality)
     return await _info(live)
 
 
@@ -292,7 +295,7 @@ async def host(code: str, command: Literal["start", "pause", "resume", "extend",
                      "(host only, once the match is over); a host who plays sits again at once")
 async def rematch(code: str, request: Request, response: Response) -> Replayed:
     table, live, caller = await resolve(request, code, as_host=True)
-    record, host_token = await table.rematch(live, caller)
+    record, host_token = await table.room.rematch(live, caller)
     set_cookie(response, host_cookie(record.code), host_token)
     base = str(request.base_url).rstrip("/")
     host_url = f"{base}/m/{record.code}/host?token={host_token}"
@@ -300,7 +303,8 @@ async def rematch(code: str, request: Request, response: Response) -> Replayed:
     played = request.cookies.get(seat_cookie(live.record.code))
     if played:  # the host sat at the old table from this browser: their seat is kept for
         with contextlib.suppress(TableError):  # them, and this is their own browser
-            seat, token = await table.take_held(await table.load(record.code), [played])
+            again = await table.matches.load(record.code)
+            seat, token = await table.held_seats.take(again, [played])
             set_cookie(response, seat_cookie(record.code), token)
     return Replayed(code=record.code, match_url=f"{base}/m/{record.code}", host_url=host_url,
                     host_token=host_token, seat=seat,
@@ -316,7 +320,7 @@ async def match_media(code: str, media_id: str, request: Request,
                       ) -> Response:
     table, live, caller = await resolve(request, code, as_host=as_ == "host")
     async with live.lock:
-        await table.sync(live)
+        await table.matches.sync(live)
         found = None if live.match is None else live.game.media(live.match.state,
                                                                  caller.viewer, media_id)
     if not found:
@@ -331,10 +335,10 @@ async def match_media(code: str, media_id: str, request: Request,
                     "over; before that, only a refereeing host's (or a gamemaster seat's)")
 async def match_log(code: str, request: Request) -> Response:
     table = table_of(request)
-    live = await table.load(code)
+    live = await table.matches.load(code)
     caller = await already_here(request, live)
     async with live.lock:
-        await table.sync(live)
+        await table.matches.sync(live)
         if live.match is None:
             if live.record.status == CANCELLED:
                 raise WrongMoment(f"{CANCELLED_NOTE} Nothing was played: there is no log.")

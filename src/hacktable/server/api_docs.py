@@ -50,7 +50,7 @@ background) darkened past 4.5:1."""
 
 def _with_lang(page: HTMLResponse, extra_head: str = "") -> HTMLResponse:
     """FastAPI's page, in English for screen readers, with `extra_head` before </head>."""
-    text = page.body.decode().replace("<html>", '<html lang="en">', 1)
+    text = bytes(page.body).decode().replace("<html>", '<html lang="en">', 1)
     if extra_head:
         text = text.replace("</head>", f"{extra_head}\n    </head>", 1)
     return HTMLResponse(text)
@@ -91,7 +91,7 @@ def mount(app: FastAPI) -> None:
             redoc_favicon_url=f"{root}{DOCS_STATIC}/favicon.png"))
         page = _with_lang(page, f"<style>{REDOC_STYLE}</style>")
         theme = html.escape(json.dumps(REDOC_THEME), quote=True)
-        text = page.body.decode().replace("<redoc ", f'<redoc theme="{theme}" ', 1)
+        text = bytes(page.body).decode().replace("<redoc ", f'<redoc theme="{theme}" ', 1)
         return HTMLResponse(text)
 
     @app.get(REDOC_JS, include_in_schema=False)

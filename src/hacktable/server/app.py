@@ -9,7 +9,8 @@ import asyncio
 import contextlib
 import gc
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
@@ -26,16 +27,16 @@ from hacktable.engine.errors import Rejected
 from hacktable.server import api, api_docs, pages, press_api, press_pages
 from hacktable.server.api_docs import DOCS_STATIC
 from hacktable.server.bodies import BodyLimits
-from hacktable.server.broker import make_broker
+from hacktable.server.broker import LocalBroker, make_broker
 from hacktable.server.deadlines import run_deadlines
 from hacktable.server.errors import TableError
-from hacktable.server.lanes import SetupLane
 from hacktable.server.limits import ClientAddress, Limits, RateLimits, TokenBuckets
 from hacktable.server.origin import SameOriginOnly
 from hacktable.server.parent import exit_with_parent
 from hacktable.server.pauses import PauseLog
-from hacktable.server.service import Table
 from hacktable.server.settings import BODY_LIMITS, Settings
+from hacktable.server.setup_lane import SetupLane
+from hacktable.server.table import Table
 from hacktable.server.thinking import ThinkingPool
 from hacktable.store import Store, database_url
 
@@ -45,7 +46,7 @@ GC_THRESHOLDS = (20_000, 2, 1_000)
 """The cycle collector's thresholds (Python's are 700, 10, 10). A server holding hundreds of
 matches has millions of long-lived objects, and a full collection pauses every match for
 ~100 ms: with the defaults that came every few seconds under load and was the p99 of a
-move (docs/server.md, "Where the time goes"). Moves make little cyclic garbage (reference
+move (docs/history/server-speed.md, "First round"). Moves make little cyclic garbage (reference
 counting frees the rest), so young collections wait for 20,000 allocations. A middle
 collection scans what survived the young ones since the last: after 20 of them it paused
 every match for 230-340 ms under the load benchmark (100 seats), after 2 for at most 55-65
@@ -55,22 +56,67 @@ come after 2,000 young ones, as before."""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server: its routes, pages and middleware, and a lifespan that opens the store,
+    the fan-out and the table's parts (`Settings` says how, from the environment by
+    default)."""
     settings = settings or Settings.from_env()
+    # Swagger UI (/docs) and ReDoc (/redoc) from files the package ships, not a CDN: a table
+    # on a LAN with no internet still shows its API. The pages themselves are ours
+    # (`api_docs`): in English, without ReDoc's logo from another host.
+    app = FastAPIOffline(
+        docs_url=None,
+        redoc_url=None,
+        title="hacktable",
+        summary="A digital table for hacker-themed tabletop games.",
+        version="0.1.0",
+        lifespan=_lifespan(settings),
+        static_url=DOCS_STATIC,
+        telemetry=None if settings.telemetry else NO_TELEMETRY,
+    )
+    api_docs.mount(app)
+    # extensions append `pages.HostPanel`s (e.g. `serve --mail`); the conversations panel
+    app.state.host_panels = [press_pages.host_panel]  # is every table's own
+    app.state.seat_panels = [press_pages.seat_panel]  # and `pages.SeatPanel`s for a seat
+    app.state.lobby_panels = []  # and `pages.LobbyPanel`s for the front page (the Lab)
+    app.include_router(api.router)
+    app.include_router(press_api.router)
+    _document_tokens(app)
+    app.include_router(pages.router)
+    from hacktable.server import reveal  # what everyone did, and the replay
+
+    app.include_router(reveal.router)
+    from hacktable.web import STATIC_DIR
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    _add_middleware(app, settings)
+    _errors(app)
+    return app
+
+
+def _table(store: Store, broker: LocalBroker, settings: Settings) -> Table:
+    """The table's parts, set as `settings` says."""
+    table = Table(store, broker, settings.clock(), settings.snapshot_every,
+                  settings.replay_limit)
+    table.room.bot_pace = settings.bot_pace
+    table.bots.thinking = ThinkingPool(settings.bot_workers, settings.thinker_iterations,
+                                       settings.thinker_seconds)
+    table.play.move_rate = TokenBuckets(settings.moves_per_second * 3600, settings.move_burst)
+    table.play.move_items = settings.max_move_items
+    table.press.configure(settings.press_max_chars, settings.press_per_minute,
+                          settings.press_burst)
+    return table
+
+
+def _lifespan(settings: Settings) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """What runs beside the routes for as long as the server does: the store, the fan-out,
+    the table, the deadline loop, and (when asked) the pause log and the parent watch."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(database_url(settings.database_url))
         broker = make_broker(settings.redis_url)
-        table = Table(store, broker, settings.clock(), settings.snapshot_every,
-                      settings.replay_limit)
-        table.bot_pace = settings.bot_pace
-        table.thinking = ThinkingPool(settings.bot_workers, settings.thinker_iterations,
-                                      settings.thinker_seconds)
-        table.move_rate = TokenBuckets(settings.moves_per_second * 3600, settings.move_burst)
-        table.move_items = settings.max_move_items
-        table.press.configure(settings.press_max_chars, settings.press_per_minute,
-                              settings.press_burst)
-        await broker.start(table.on_message)
+        table = _table(store, broker, settings)
+        await broker.start(table.fanout.on_message)
         app.state.table = table
         app.state.settings = settings
         loop = asyncio.create_task(run_deadlines(table, settings.tick, settings.deadline_lease,
@@ -104,34 +150,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await broker.close()
             await store.close()
 
-    # Swagger UI (/docs) and ReDoc (/redoc) from files the package ships, not a CDN: a table
-    # on a LAN with no internet still shows its API. The pages themselves are ours
-    # (`api_docs`): in English, without ReDoc's logo from another host.
-    app = FastAPIOffline(
-        docs_url=None,
-        redoc_url=None,
-        title="hacktable",
-        summary="A digital table for hacker-themed tabletop games.",
-        version="0.1.0",
-        lifespan=lifespan,
-        static_url=DOCS_STATIC,
-        telemetry=None if settings.telemetry else NO_TELEMETRY,
-    )
-    api_docs.mount(app)
-    # extensions append `pages.HostPanel`s (e.g. `serve --mail`); the conversations panel
-    app.state.host_panels = [press_pages.host_panel]  # is every table's own
-    app.state.seat_panels = [press_pages.seat_panel]  # and `pages.SeatPanel`s for a seat
-    app.state.lobby_panels = []  # and `pages.LobbyPanel`s for the front page (the Lab)
-    app.include_router(api.router)
-    app.include_router(press_api.router)
-    _document_tokens(app)
-    app.include_router(pages.router)
-    from hacktable.server import reveal  # what everyone did, and the replay
+    return lifespan
 
-    app.include_router(reveal.router)
-    from hacktable.web import STATIC_DIR
 
-    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+def _add_middleware(app: FastAPI, settings: Settings) -> None:
+    """The layers every request passes, innermost first: the set-up lane, same origin
+    only, rate limits, the client's address, gzip, and outermost the body limits."""
     app.add_middleware(SetupLane, width=settings.setup_lane)
     app.add_middleware(SameOriginOnly, allowed_origins=settings.allowed_origins)
     app.state.limits = Limits(settings.lookup_misses_per_hour, settings.creates_per_hour,
@@ -144,8 +168,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                            compresslevel=settings.gzip_level)
     app.add_middleware(BodyLimits, limits={name: getattr(settings, name)  # outermost: a body
                                            for name in BODY_LIMITS})  # too large goes no further
-    _errors(app)
-    return app
 
 
 def _document_tokens(app: FastAPI) -> None:

@@ -11,9 +11,10 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
-Listener = Callable[[int, int, str, bool], Awaitable[None]]
+Listener = Callable[[int, int, str, bool], Coroutine[Any, Any, None]]
 """Called with (match id, seq, "move" or "room", whether this very process sent it)."""
 CHANNEL = "moves"
 """The channel's name after the settings' Redis prefix ("hacktable:moves" by default)."""
@@ -50,7 +51,7 @@ class RedisBroker(LocalBroker):
     Publishing never waits on Redis. A move is told to this process's watchers at once and
     queued for the others; a background sender hands the queue to Redis with a timeout.
     With Redis slow, stopped or gone, messages are dropped and the other processes fall
-    back on their catch-up polling (`Table.catch_up`), as they do for any lost message;
+    back on their catch-up polling (`FanOut.catch_up`), as they do for any lost message;
     when Redis answers again, fan-out resumes by itself.
     """
 
@@ -95,7 +96,9 @@ class RedisBroker(LocalBroker):
                             type(error).__name__)
                 if pubsub is not None:
                     with contextlib.suppress(Exception):
-                        await asyncio.wait_for(pubsub.aclose(), self._timeout)
+                        await asyncio.wait_for(
+                            pubsub.aclose(),  # type: ignore[no-untyped-call]  # redis leaves it unannotated
+                            self._timeout)
                 pubsub = None
                 await asyncio.sleep(0.5)
 

@@ -10,7 +10,8 @@ import asyncio
 import logging
 import math
 
-from hacktable.server.service import Table
+from hacktable.server import housekeeping
+from hacktable.server.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +33,7 @@ async def run_deadlines(table: Table, tick: float, lease: float, keep_days: floa
 
     An idle tick costs a clock reading: the store is asked again only when a deadline is
     due, when this process heard of a change (a move, a start, a pause or an extension, here
-    or from another process: `Table.heard`), and at every catch-up, which also finds the
+    or from another process: `FanOut.heard`), and at every catch-up, which also finds the
     deadlines of a process that died without announcing them."""
     ticks_per_catch_up = max(1, round(CATCH_UP_SECONDS / tick))
     ticks_per_housekeeping = max(1, round(HOUSEKEEPING_SECONDS / tick))
@@ -43,15 +44,15 @@ async def run_deadlines(table: Table, tick: float, lease: float, keep_days: floa
         count += 1
         catching_up = count % ticks_per_catch_up == 0
         try:
-            if heard != table.heard or catching_up or table.clock.now() >= next_due:
-                heard = table.heard
-                await table.fire_due(lease)
+            if heard != table.fanout.heard or catching_up or table.clock.now() >= next_due:
+                heard = table.fanout.heard
+                await table.play.close_due(lease)
                 next_due = await _next_due(table)
             if catching_up:
-                await table.catch_up()
+                await table.fanout.catch_up()
             if count % ticks_per_housekeeping == 0:
-                table.evict_idle(IDLE_SECONDS)
-                await table.expire(keep_days)
+                housekeeping.evict_idle(table, IDLE_SECONDS)
+                await housekeeping.expire(table, keep_days)
         except asyncio.CancelledError:
             raise
         except Exception:  # a database hiccup must not stop the clock for good

@@ -33,6 +33,7 @@ server never changes once they are built.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 SHORT = 64
@@ -141,7 +142,7 @@ def _slid(old: list[Any], new: list[Any]) -> int | None:
     return None
 
 
-def _common_start(old: list[Any], new: list[Any]) -> int:
+def _common_start(old: Sequence[Any], new: Sequence[Any]) -> int:
     """The length of the longest common start, found by halving (each comparison of two
     slices runs in C)."""
     low, high = 0, min(len(old), len(new))
@@ -154,7 +155,7 @@ def _common_start(old: list[Any], new: list[Any]) -> int:
     return low
 
 
-def _common_end(old: list[Any], new: list[Any], limit: int) -> int:
+def _common_end(old: Sequence[Any], new: Sequence[Any], limit: int) -> int:
     """The length of the longest common end, at most `limit` (so it never overlaps the
     common start)."""
     low, high = 0, limit

@@ -47,3 +47,7 @@ class TooFast(TableError):
     """More moves from one seat than the table takes in a moment."""
 
     status = 429
+
+
+CANCELLED_NOTE = "The host cancelled this table before it started."
+"""What everyone is told of a cancelled table (its pages, its sockets, its mail)."""

@@ -6,25 +6,11 @@ store on the next request). The deadline loop (`deadlines.py`) runs both."""
 from __future__ import annotations
 
 import asyncio
-from typing import Protocol
 
-from hacktable.server.clock import Clock
-from hacktable.server.live import Live
-from hacktable.store import Store
+from hacktable.server.table import Table
 
 
-class Holder(Protocol):
-    """What housekeeping needs of the table (`service.Table`)."""
-
-    store: Store
-    clock: Clock
-
-    def loaded(self) -> dict[int, Live]: ...
-
-    def forget(self, match_id: int) -> Live | None: ...
-
-
-async def expire(table: Holder, keep_days: float) -> int:
+async def expire(table: Table, keep_days: float) -> int:
     """Remove matches over (or never started) for longer than `keep_days` since they were
     created, so old room codes stop answering; returns how many went."""
     if keep_days <= 0:
@@ -35,12 +21,12 @@ async def expire(table: Holder, keep_days: float) -> int:
     return len(ids)
 
 
-def evict_idle(table: Holder, idle_seconds: float) -> int:
+def evict_idle(table: Table, idle_seconds: float) -> int:
     """Forget matches nobody here has watched or moved for a while: their copy is rebuilt
     from the store on the next request, so a long-running process does not keep every
     match it ever loaded. Returns how many were forgotten."""
     now = asyncio.get_running_loop().time()
-    idle = [match_id for match_id, live in table.loaded().items()
+    idle = [match_id for match_id, live in table.matches.held().items()
             if not live.watchers and not live.lock.locked()
             and (live.bots_task is None or live.bots_task.done())
             and now - live.used_at > idle_seconds]

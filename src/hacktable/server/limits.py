@@ -34,6 +34,11 @@ REMATCH_PATH = re.compile(r"^/api/matches/[^/]+/rematch/?$")
 """Playing again opens a new table: it counts as creating one."""
 JOIN_PATH = re.compile(r"^/api/matches/[^/]+/(?:join|take)/?$")
 """Taking a seat: counted per client, so nobody holds a hundred seats."""
+SOCKET_PATH = re.compile(r"^/api/matches/[^/]+/ws/?$")
+SOCKET_JOIN = re.compile(rb"(?:^|&)join=")
+"""A screen's socket that takes a seat as it opens (`socket.watch`, `join=`): a join too."""
+SEAT_TAKEN = "hacktable.seat_taken"
+"""What a socket that took its seat (`socket.watch`) sets in its scope's state."""
 UNTRUSTED = "forwarded"
 """The client named when a header names one but no trusted proxy sent it (`ClientAddress`):
 every such request counts as one client, so forging a new name each time gains nothing."""
@@ -137,11 +142,13 @@ class RateLimits:
         posting = scope["type"] == "http" and scope["method"] == "POST"
         creating = posting and (path.rstrip("/") == "/api/matches"
                                 or REMATCH_PATH.match(path) is not None)
-        joining = posting and JOIN_PATH.match(path) is not None
+        joining = (posting and JOIN_PATH.match(path) is not None) or (
+            scope["type"] == "websocket" and SOCKET_PATH.match(path) is not None
+            and SOCKET_JOIN.search(scope.get("query_string", b"")) is not None)
         if joining:
             wait = self.joins.wait(client) or await self._joined_lately(scope, client)
             if wait > 0:
-                await _too_many(scope, send, wait, "join")
+                await _too_many(scope, receive, send, wait, "join")
                 return
         looking = ROOM_PATH.match(path) is not None or path.rstrip("/") == "/m"
         limit = self.creates if creating else self.misses if looking else None
@@ -150,20 +157,26 @@ class RateLimits:
             return
         wait = limit.wait(client)
         if wait > 0:
-            await _too_many(scope, send, wait, "create" if creating else "miss")
+            await _too_many(scope, receive, send, wait, "create" if creating else "miss")
             return
         if creating:
             limit.spend(client)
             await self.app(scope, receive, send)
             return
 
+        unspent = joining
+
         async def counting(message: Message) -> None:
+            nonlocal unspent
             missed = ((message["type"] == "http.response.start" and message["status"] == 404)
                       or (message["type"] == "websocket.close" and message.get("code") == 4404))
             if missed:
                 self.misses.spend(client)
-            if (joining and message["type"] == "http.response.start"
-                    and message["status"] < 300):
+            if unspent and ((message["type"] == "http.response.start"
+                             and message["status"] < 300)
+                            or (message["type"] == "websocket.send"
+                                and scope.get("state", {}).get(SEAT_TAKEN))):
+                unspent = False
                 self.joins.spend(client)  # a seat taken: refusals cost nothing
                 await self._note_join(scope, client)
             await send(message)
@@ -177,7 +190,9 @@ class RateLimits:
         table = _table(scope)
         if per_hour <= 0 or table is None:
             return 0.0
-        now = table.clock.now()
+        now: float = table.clock.now()
+        count: int
+        oldest: float | None
         count, oldest = await table.store.client_events("join", client, now - 3600)
         if count < per_hour or oldest is None:
             return 0.0
@@ -190,12 +205,13 @@ class RateLimits:
 
 
 def _table(scope: Scope) -> Any:
-    """The app's table (`service.Table`), once it has started; None before."""
+    """The app's table (`table.Table`), once it has started; None before."""
     app = scope.get("app")
     return getattr(getattr(app, "state", None), "table", None)
 
 
-async def _too_many(scope: Scope, send: Send, wait: float, what: str) -> None:
+async def _too_many(scope: Scope, receive: Receive, send: Send, wait: float,
+                    what: str) -> None:
     seconds = max(1, math.ceil(wait))
     sentence = {
         "create": f"Too many new matches from here; wait {seconds} s and try again.",
@@ -203,7 +219,9 @@ async def _too_many(scope: Scope, send: Send, wait: float, what: str) -> None:
                 "again.",
         "miss": f"Too many room codes that do not exist were tried from here; check the code "
                 f"with the host and try again in {seconds} s."}[what]
-    if scope["type"] == "websocket":
+    if scope["type"] == "websocket":  # accepted first, so a page can read why and wait
+        await receive()  # the client's connect
+        await send({"type": "websocket.accept"})
         await send({"type": "websocket.close", "code": 4429, "reason": sentence[:120]})
         return
     api = scope.get("path", "").startswith("/api")

@@ -6,13 +6,15 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from hacktable.engine.contract import GM, SPECTATOR, Game, Prompt, Viewer
+from hacktable.engine.contract import GM, SPECTATOR, Prompt, Viewer
 from hacktable.engine.match import Entry, Match
-from hacktable.engine.memo import IdentityMemo
+from hacktable.engine.parts import AnyGame
 from hacktable.server import clockwork
-from hacktable.server.news import Bell, MatchLock
+from hacktable.server.bells import Bell, MatchLock
+from hacktable.server.moments import MatchMoments, Moment
 from hacktable.store import MatchRecord, SeatRecord
 
 
@@ -44,7 +46,7 @@ class Live:
 
     record: MatchRecord
     seats: list[SeatRecord]
-    game: Game
+    game: AnyGame
     match: Match | None = None
     lock: MatchLock = field(default_factory=MatchLock)
     bell: Bell = field(default_factory=Bell)
@@ -56,33 +58,17 @@ class Live:
     """WebSocket connections this process holds for the match."""
     watchers_by_client: dict[str, int] = field(default_factory=dict)
     """Those connections by the client's address (to cap them)."""
-    rendered: dict[tuple[Any, ...], tuple[Any, Any]] = field(default_factory=dict)
-    """The last pushed screen per (role, viewer, format): shared by every socket showing
-    the same view at the same moment."""
+    moments: MatchMoments = field(default_factory=MatchMoments)
+    """What each moment of the match shows, worked out once and shared (`moments.py`)."""
     version: int = 0
     """Counts the moves and room changes watchers were told of (they wait for a change)."""
-    last_news: str = "move"
+    last_change: str = "move"
+    """What the latest change watchers were told of was: "move" or "room"."""
     room_version: int = 0
     """Counts the room changes (seats taken, renamed, handed to a bot) watchers were told
     of: part of what every screen is made from."""
-    described: IdentityMemo[str] = field(default_factory=lambda: IdentityMemo(1024))
-    """The game's events in words, by the event (every screen shows the latest sixty, and
-    an event's words never change once it is logged: checked for every game)."""
-    recent_events: dict[tuple[Any, int], tuple[Match, int, list[dict[str, Any]]]] = field(
-        default_factory=dict)
-    """Each viewer's latest events in words, and how many of the match's events they were
-    brought up to (`presenter.recent_events`)."""
-    sent_memo: tuple[tuple[int, str], Any] | None = None
-    """`presenter.sent` at (log length, status): asked by every socket after every move."""
     used_at: float = 0.0
     """When this process last loaded or was asked about the match (event-loop time)."""
-    info_memo: tuple[MatchRecord, list[SeatRecord], Match | None, int, dict[str, Any]] | None = None
-    """`presenter.match_info` at (record, seats, match, log length): on every screen."""
-    options_memo: dict[str, Any] | None = None
-    """The match's rule options with every default filled in (`options()`)."""
-    prompts_memo: tuple[tuple[int, int, int], dict[int, Prompt]] | None = None
-    """`prompts()` at (match, log length, state): asked by the move's check, the sockets'
-    "who has sent" and every screen after every move."""
 
     @property
     def seq(self) -> int:
@@ -91,20 +77,28 @@ class Live:
     def options(self) -> dict[str, Any]:
         """The match's rule options, every one the game has (a match stored before an
         option existed gets its default): resolved once, as they never change."""
-        if self.options_memo is None:
-            self.options_memo = self.game.options.resolve(self.record.options)
-        return dict(self.options_memo)
+        return dict(self._options)
+
+    @cached_property
+    def _options(self) -> dict[str, Any]:
+        return self.game.options.resolve(self.record.options)
+
+    def moment(self) -> Moment:
+        """The moment the match is at, with what it shows (`moments.py`)."""
+        r = self.record
+        return self.moments.now(self.match, self.seats,
+                                (self.seq, r.status, r.phase_key, r.deadline_at, r.remaining),
+                                self.room_version)
 
     def prompts(self) -> dict[int, Prompt]:
         """What the match asks of each seat now (`Match.prompts`), worked out once per
-        entry of the log: the server changes a match's state only by entries."""
-        match = self.match
-        if match is None:
+        moment: the server changes a match's state only by entries."""
+        if self.match is None:
             return {}
-        moment = (id(match), len(match.log), id(match.state))
-        if self.prompts_memo is None or self.prompts_memo[0] != moment:
-            self.prompts_memo = (moment, match.prompts())
-        return dict(self.prompts_memo[1])
+        moment = self.moment()
+        if moment.prompts is None:
+            moment.prompts = self.match.prompts()
+        return dict(moment.prompts)
 
     def numbers(self, caller: Caller, entries: Sequence[Entry]) -> list[int]:
         """The caller's own numbers for entries they just wrote (`accepted`): asked under

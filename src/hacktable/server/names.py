@@ -39,7 +39,7 @@ def _as_latin(char: str) -> str:
     for hit in found or ():
         for glyph in hit["homoglyphs"]:
             if glyph["n"].startswith("LATIN") or glyph["c"].isascii():
-                return glyph["c"]
+                return str(glyph["c"])
     return char
 
 

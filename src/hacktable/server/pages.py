@@ -15,10 +15,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from hacktable.games import all_games, get_game
 from hacktable.server import presenter, press_pages, sharing
 from hacktable.server.clock import iso
-from hacktable.server.errors import NotAllowed, NotFound
+from hacktable.server.errors import CANCELLED_NOTE, NotAllowed, NotFound
+from hacktable.server.held_seats import held_for
 from hacktable.server.limits import client_of
 from hacktable.server.live import Caller, Live
+from hacktable.server.room import NAME_LIMIT
 from hacktable.server.screens import context as _context
+from hacktable.server.screens import render_html
 from hacktable.server.seats import (
     COOKIE_AGE,
     already_here,
@@ -28,7 +31,6 @@ from hacktable.server.seats import (
     seat_tokens,
 )
 from hacktable.server.security import hash_matches, normal_room_code, token_hash
-from hacktable.server.service import CANCELLED_NOTE, NAME_LIMIT
 from hacktable.store.records import CANCELLED, HUMAN, MatchRecord, SeatRecord
 
 router = APIRouter(include_in_schema=False)
@@ -186,7 +188,7 @@ async def find(request: Request, code: str = "") -> Response:
         return await _front_page(request, code, "Type the room code the host gave you.",
                                  status=400)
     try:
-        await request.app.state.table.load(wanted)
+        await request.app.state.table.matches.load(wanted)
     except NotFound:
         return await _front_page(request, code[:12], f"No table has the room code {wanted}: "
                                  "check it with the host and try again.", status=404)
@@ -202,7 +204,7 @@ async def room(code: str, request: Request, token: str | None = None) -> Respons
         table, live, caller = await resolve(request, code)
     except NotAllowed:  # a stale cookie (the seat went to a bot): show the room
         table = request.app.state.table
-        live = await table.load(code)
+        live = await table.matches.load(code)
         caller = Caller("spectator")
     host = await _host_here(request, live)
     panels = await _host_panels(request, live) if host else []
@@ -227,7 +229,7 @@ def _room(request: Request, live: Live, host: Caller | None, you: int | None,
     seat here (one browser, one seat; a refereeing host, none). Its "now" is the server's
     clock, as on the table page, not the machine's."""
     table = request.app.state.table
-    kept = table.held_for(live, seat_tokens(request)) if you is None else None
+    kept = held_for(live, seat_tokens(request)) if you is None else None
     return HTMLResponse(_render(
         "room.html", match=presenter.match_info(live), game=presenter.game_info(live.game),
         server_now=iso(table.clock.now()),
@@ -258,7 +260,7 @@ async def host_console(code: str, request: Request, token: str | None = None) ->
 @router.get("/m/{code}/watch", response_class=HTMLResponse)
 async def watch(code: str, request: Request) -> Response:
     table = request.app.state.table
-    live = await table.load(code)
+    live = await table.matches.load(code)
     if live.record.status == CANCELLED:  # nothing was played: the room says so
         return RedirectResponse(f"/m/{live.record.code}", status_code=303)
     caller = Caller("spectator")
@@ -278,6 +280,7 @@ def _table(live: Live, caller: Caller, payload: dict[str, Any],
     them open."""
     context = _context(live, caller, payload, seat_url)
     context["is_host"] = context["is_host"] or host_controls
+    context["screen_html"] = render_html(live, context)
     return HTMLResponse(_render("table.html", **context, host_panels=host_panels or [],
                                 seat_panels=seat_panels or [], share=share,
                                 playing_host=host_controls and caller.role == "seat"))
@@ -319,7 +322,7 @@ async def _host_here(request: Request, live: Live) -> Caller | None:
     token = request.cookies.get(host_cookie(live.record.code))
     if not token:
         return None
-    caller = await request.app.state.table.caller(live, None, host_token=token)
+    caller = await request.app.state.table.callers.identify(live, None, host_token=token)
     return caller if caller.role == "host" else None
 
 
@@ -331,9 +334,9 @@ async def _keep_token(request: Request, code: str, token: str, as_host: bool) ->
     plant a session of someone else's choosing. The room code is the stored one, never the
     text of the address."""
     table = request.app.state.table
-    live = await table.load(code)
+    live = await table.matches.load(code)
     try:
-        caller = await table.caller(live, None if as_host else token,
+        caller = await table.callers.identify(live, None if as_host else token,
                                     host_token=token if as_host else None)
     except NotAllowed:
         caller = Caller("spectator")

@@ -10,18 +10,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hacktable.bots.registry import bot_classes
-from hacktable.engine.contract import GM, SPECTATOR, Event, Game, Viewer
+from hacktable.engine.contract import GM, SPECTATOR, Event, Viewer
 from hacktable.engine.match import HOST, RUNTIME_KINDS, LoggedEvent
+from hacktable.engine.parts import AnyGame
 from hacktable.server import wire
 from hacktable.server.clock import iso
-from hacktable.server.service import RECENT_EVENTS, Caller, Live
+from hacktable.server.live import Caller, Live
 from hacktable.store.records import FINISHED
 
+RECENT_EVENTS = 60
+"""How many of the latest events a screen shows."""
 MAX_LEGAL_SHOWN = 500
 """Beyond this many, a screen builds moves from its own controls and the server checks them."""
 
 
-def game_info(game: Game) -> dict[str, Any]:
+def game_info(game: AnyGame) -> dict[str, Any]:
     """A game and its rule options, each with its default and meaning."""
     return {
         "id": game.id,
@@ -47,15 +50,12 @@ def match_info(live: Live) -> dict[str, Any]:
     the log's entries: a seat that saw the count grow by four while one thing it could see
     happened would know three hidden things happened (see `Match.known`).
 
-    Every screen of the match carries them: made once per moment (the stored record and
-    seats, which are replaced, never changed, and the log's length) for every viewer."""
-    record, seats, match = live.record, live.seats, live.match
-    length = 0 if match is None else len(match.log)
-    kept = live.info_memo
-    if kept is None or not (kept[0] is record and kept[1] is seats and kept[2] is match
-                            and kept[3] == length):
-        kept = live.info_memo = (record, seats, match, length, _match_info(live))
-    return dict(kept[4])
+    Every screen of the match carries them: made once per moment (`moments.py`) for every
+    viewer."""
+    moment = live.moment()
+    if moment.info is None:
+        moment.info = _match_info(live)
+    return dict(moment.info)
 
 
 def _match_info(live: Live) -> dict[str, Any]:
@@ -94,12 +94,10 @@ def sent(live: Live) -> dict[str, list[int]] | None:
     what): "4 of 5 have sent orders" is public at a real table too. None outside one."""
     if live.match is None:
         return None
-    moment = (len(live.match.log), live.record.status)
-    if live.sent_memo is not None and live.sent_memo[0] == moment:
-        return live.sent_memo[1]
-    found = _sent(live)
-    live.sent_memo = (moment, found)
-    return found
+    moment = live.moment()
+    if moment.sent is None:
+        moment.sent = (_sent(live),)
+    return moment.sent[0]
 
 
 def _sent(live: Live) -> dict[str, list[int]] | None:
@@ -161,7 +159,7 @@ def _screen(live: Live, caller: Caller, now: float, recent: int,
     if wanted("events"):
         payload["events"] = recent_events(live, viewer, recent)
     if wanted("text"):
-        payload["text"] = match.game.render(view, info["deadline"])
+        payload["text"] = live.game.render(view, info["deadline"])
     return payload
 
 
@@ -176,7 +174,7 @@ def recent_events(live: Live, viewer: Viewer, recent: int) -> list[dict[str, Any
     assert match is not None
     events = match.events
     key = (viewer, recent)
-    kept = live.recent_events.get(key)
+    kept = live.moments.recent_events.get(key)
     if kept is not None and kept[0] is match and kept[1] <= len(events):
         items = kept[2]
         seen = [logged for logged in events[kept[1]:]
@@ -186,9 +184,7 @@ def recent_events(live: Live, viewer: Viewer, recent: int) -> list[dict[str, Any
     else:
         seen = match.events_for(viewer, last=recent) if viewer != GM else events[-recent:]
         items = _in_words(live, viewer, seen)
-    if len(live.recent_events) > 32:  # viewers that come and go
-        live.recent_events.clear()
-    live.recent_events[key] = (match, len(events), items)
+    live.moments.keep_events(key, (match, len(events), items))
     return list(items)
 
 
@@ -209,7 +205,7 @@ def legal_moves(live: Live, seat: int) -> list[Any] | None:
     legal = live.match.legal_actions(seat)
     if legal is None or len(legal) > MAX_LEGAL_SHOWN:
         return None
-    return [live.match.game.action_to_json(action) for action in legal]
+    return [live.game.action_to_json(action) for action in legal]
 
 
 def fingerprint(payload: dict[str, Any]) -> bytes:
@@ -231,7 +227,7 @@ def describe(live: Live, event: Event) -> str:
     if event.kind not in RUNTIME_KINDS:
         match = live.match
         assert match is not None
-        return live.described(event, None, lambda: match.game.describe(event, match.state))
+        return live.moments.described(event, None, lambda: live.game.describe(event, match.state))
     data = event.data
     command = data.get("do")
     if command == "start":

@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, Any
 from hacktable.engine.contract import GM
 from hacktable.engine.errors import Rejected
 from hacktable.engine.press import NONE, PressRule, reveals
+from hacktable.server.bells import Bell
 from hacktable.server.clock import iso
 from hacktable.server.errors import NotAllowed, TooFast, WrongMoment
 from hacktable.server.limits import TokenBuckets
 from hacktable.server.live import Caller, Live
-from hacktable.server.news import Bell
 from hacktable.store.press import Message, PressStore
 from hacktable.store.records import BOT, FINISHED, HUMAN, LOBBY
 
@@ -115,7 +115,7 @@ class PressDesk:
 
     # -- sending ---------------------------------------------------------------------------
 
-    def check_text(self, text: Any) -> str:
+    def check_text(self, text: object) -> str:
         if not isinstance(text, str):
             raise Rejected("A message is text; send it as a string.")
         text = text.strip()

@@ -15,7 +15,7 @@ from hacktable.server.errors import TableError
 from hacktable.server.live import Caller, Live
 from hacktable.server.press import MAX_TEXT, PressDesk, TooLong, message_json, thread_key
 from hacktable.server.seats import resolve
-from hacktable.server.service import Table
+from hacktable.server.table import Table
 
 PART = "press"
 """The socket's `parts=` name for messages: a JSON socket that asks for parts and leaves
@@ -203,7 +203,7 @@ async def socket_write(table: Table, live: Live, caller: Caller, presented: str 
         if set(message) - {"type", "id", "to", "text"}:
             raise Rejected("A message over the socket has only type, id, to and text.")
         if caller.role == "seat":  # a seat handed to a bot since the socket opened is not
-            caller = await table.caller(live, presented)  # theirs to write from any more
+            caller = await table.callers.identify(live, presented)  # theirs to write from any more
         kept = await table.press.send(table, live, caller, message.get("to"),
                                       message.get("text"))
     except TooLong as error:

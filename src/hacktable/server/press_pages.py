@@ -14,7 +14,8 @@ from hacktable.server.press import PressDesk
 
 
 def _desk(request: Request) -> PressDesk:
-    return request.app.state.table.press
+    desk: PressDesk = request.app.state.table.press
+    return desk
 
 
 async def _render(request: Request, live: Live, caller: Caller) -> str | None:

@@ -21,9 +21,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from hacktable.engine import reveal as revealing
-from hacktable.engine.contract import GM, SPECTATOR, Game, Viewer
+from hacktable.engine.contract import GM, SPECTATOR, Viewer
 from hacktable.engine.errors import Rejected
 from hacktable.engine.match import RUNTIME_KINDS, Entry, Match, check_depth
+from hacktable.engine.parts import AnyGame
 from hacktable.games import get_game
 from hacktable.server import presenter
 from hacktable.server.errors import TableError, WrongMoment
@@ -71,10 +72,10 @@ def sees_everything(live: Live, caller: Caller | None) -> bool:
 async def finished_log(request: Request, code: str) -> tuple[Live, dict[str, Any]]:
     """The match and its whole log, or the refusal the log download gives."""
     table = request.app.state.table
-    live = await table.load(code)
+    live = await table.matches.load(code)
     caller = await already_here(request, live)
     async with live.lock:
-        await table.sync(live)
+        await table.matches.sync(live)
         if live.match is None:
             raise WrongMoment("The match has not started; there is no log yet.")
         if live.record.status not in FINISHED and not sees_everything(live, caller):
@@ -95,7 +96,8 @@ async def reveal_page(code: str, request: Request) -> HTMLResponse:
     finder: MessagesFor = getattr(request.app.state, "reveal_messages", None) or (
         lambda live: press_messages(request.app.state.table, live))
     found = finder(live)
-    told.messages = list(await found if inspect.isawaitable(found) else found)
+    told.messages = [dict(message) for message in
+                     (await found if inspect.isawaitable(found) else found)]
     return HTMLResponse(_render(
         "reveal.html", reveal=told.to_json(), game=presenter.game_info(live.game),
         code=live.record.code, over=live.record.status in FINISHED))
@@ -157,7 +159,7 @@ def parse_who(text: str | None, seats: int) -> tuple[str, Viewer]:
     return "gm", GM
 
 
-def replay_context(game: Game, data: Mapping[str, Any], record: MatchRecord,
+def replay_context(game: AnyGame, data: Mapping[str, Any], record: MatchRecord,
                    seats: list[SeatRecord], at: int, who: str | None) -> dict[str, Any]:
     """Everything the replay page shows for one step: the chosen viewer's own screen after
     `at` entries, what those entries did (the whole truth) and the round marks."""
@@ -181,7 +183,7 @@ def replay_context(game: Game, data: Mapping[str, Any], record: MatchRecord,
     caller = (Caller("seat", viewer) if isinstance(viewer, int)
               else Caller("host", referee=True) if viewer == GM else Caller("spectator"))
     payload = presenter.screen(live, caller, 0.0)
-    screen = render_screen(game.id, {**context(live, caller, payload), "is_host": False})
+    screen = render_screen(game, {**context(live, caller, payload), "is_host": False})
     lines = _entry_lines(game, data, entries, at, seats) if viewer == GM and at else []
     starts = [first - 1 for _, first in all_marks]
     return {"at": at, "last": len(entries), "who": shown, "screen_html": screen,
@@ -198,7 +200,7 @@ def _mark(marks: list[tuple[str, int]], label: str, seq: int) -> None:
         marks.append((label, seq))
 
 
-def _entry_lines(game: Game, data: Mapping[str, Any], entries: list[Entry], at: int,
+def _entry_lines(game: AnyGame, data: Mapping[str, Any], entries: list[Entry], at: int,
                  seats: Sequence[SeatRecord]) -> list[dict[str, Any]]:
     """What entry `at` did, the whole truth (the reveal's lines for it)."""
     told = revealing.build(game, data["seats"], data["options"], data["seed"], entries[:at],
@@ -221,7 +223,7 @@ async def replay_page(code: str, request: Request, at: int | None = None,
 
 # -- a downloaded log, uploaded -------------------------------------------------------------
 
-def check_log(text: str, limit_entries: int) -> tuple[Game, dict[str, Any]]:
+def check_log(text: str, limit_entries: int) -> tuple[AnyGame, dict[str, Any]]:
     """An uploaded log, checked as any input: JSON of the download's shape, a game this
     table has, names and options the game accepts, and every entry replaying as logged.
     Raises `BadLog` with a sentence saying what is wrong."""
@@ -270,7 +272,7 @@ def _entry(item: Any, index: int) -> Entry:
     return Entry(entry.seq, entry.kind, entry.seat, entry.payload, None)
 
 
-def _offline(game: Game, data: Mapping[str, Any]) -> tuple[MatchRecord, list[SeatRecord]]:
+def _offline(game: AnyGame, data: Mapping[str, Any]) -> tuple[MatchRecord, list[SeatRecord]]:
     """A record and seats for a log that belongs to no table here (an upload)."""
     record = MatchRecord(id=0, code="LOG", game=game.id, options=dict(data["options"]),
                          seed=str(data["seed"]), status=OVER, host_token="", created_at=0.0,

@@ -7,26 +7,30 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from hacktable.server import delta, presenter, wire
+from hacktable.server import delta, line_patch, presenter, wire
 from hacktable.server.live import Caller, Live
-from hacktable.server.service import Table
+from hacktable.server.table import Table
 
 
-class Shown:
+class RenderedScreen:
     """One rendering of a caller's screen: the payload it was made from, what it shows (to
-    tell whether it changed), and what is pushed: a browser's message (`message`), or for
-    JSON sockets the whole screen (`whole`) and the patches from the screens sockets had
-    before (`patch_from`), each worked out and encoded once for every socket that needs it
+    tell whether it changed), and what is pushed: for JSON sockets the whole screen
+    (`whole`) and the patches from the screens sockets had before (`patch_from`); for a
+    browser's page the screen's HTML whole (`whole_page`) or as lines kept and lines new
+    (`page_patch_from`). Each is worked out and encoded once for every socket that needs it
     and only when one does."""
 
-    __slots__ = ("_body", "_fingerprint", "_message", "_patches", "_size", "payload",
-                 "serial")
+    __slots__ = ("_body", "_fingerprint", "_match", "_page_patches", "_patches", "_size",
+                 "html", "payload", "serial")
 
-    def __init__(self, payload: dict[str, Any], message: str | None = None) -> None:
+    def __init__(self, payload: dict[str, Any], html: str | None = None) -> None:
         self.payload = payload
+        self.html = html
+        """The screen as the page shows it (a browser's socket), else None."""
         self.serial = next(_serials)
         """Tells renderings apart inside this process; never sent."""
-        self._message = message
+        self._match: str | None = None
+        self._page_patches: dict[int, str] = {}
         self._fingerprint: bytes | None = None
         self._body: str | None = None
         self._patches: dict[int, tuple[list[dict[str, Any]], bool, str | None]] = {}
@@ -42,11 +46,37 @@ class Shown:
             self._fingerprint = presenter.fingerprint(self.payload)
         return self._fingerprint
 
-    @property
-    def message(self) -> str:
-        """A browser's push: the match's facts and the screen's HTML."""
-        assert self._message is not None, "a JSON screen is sent by whole() or a patch"
-        return self._message
+    def whole_page(self, ident: int) -> str:
+        """A browser's push of the whole screen, as its socket's screen `ident`: the
+        match's public facts and the screen's HTML (the page reads nothing else)."""
+        assert self.html is not None, "a JSON screen is sent by whole() or a patch"
+        return (f'{{"type":"screen","id":{ident},"seq":{wire.dumps(self.payload["seq"])},'
+                f'"match":{self._match_json()},"html":{wire.dumps(self.html)}}}')
+
+    def page_patch_from(self, before: RenderedScreen, base: int, ident: int) -> str | None:
+        """The push that turns the page's screen `before` (its screen `base`) into this one
+        (`ident`): the lines kept from `before` and the lines that are new
+        (`line_patch`), or None where that is no smaller than the whole HTML. Made from
+        two renderings of one caller's screen, so it carries nothing the whole would not;
+        worked out once for every socket that had `before`."""
+        assert self.html is not None and before.html is not None, "pages only"
+        encoded = self._page_patches.get(before.serial)
+        if encoded is None:
+            encoded = wire.dumps(line_patch.diff(before.html, self.html))
+            if len(encoded) >= len(self.html):
+                encoded = ""
+            if len(self._page_patches) > 8:  # sockets left behind by more than a few screens
+                self._page_patches.clear()
+            self._page_patches[before.serial] = encoded
+        if not encoded:
+            return None
+        return (f'{{"type":"patch","seq":{wire.dumps(self.payload["seq"])},"base":{base},'
+                f'"id":{ident},"match":{self._match_json()},"lines":{encoded}}}')
+
+    def _match_json(self) -> str:
+        if self._match is None:
+            self._match = wire.dumps(self.payload["match"])
+        return self._match
 
     def whole(self, ident: int) -> str:
         """The whole screen as pushed to a JSON socket, as the socket's screen `ident`:
@@ -58,14 +88,14 @@ class Shown:
             self._size = len(self._body)
         return f'{{"type":"screen","id":{ident},{self._body[1:]}'
 
-    def changed_since(self, before: Shown) -> bool:
+    def changed_since(self, before: RenderedScreen) -> bool:
         """Whether the screen shows something `before` did not: what the fingerprint tells
         for whole screens, read from the patch instead (the counters that move with every
         entry, the clock and who has sent do not count). Cheaper than the fingerprint, and
         the patch is wanted anyway when it changed."""
         return self._patch(before)[1]
 
-    def patch_from(self, before: Shown, base: int, ident: int) -> str | None:
+    def patch_from(self, before: RenderedScreen, base: int, ident: int) -> str | None:
         """The message that turns `before` (the screen a socket last received, its screen
         `base`) into this one (its screen `ident`), or None where the whole screen is no
         smaller. Made from two payloads of one caller's screen only, so it carries nothing
@@ -92,7 +122,7 @@ class Shown:
         return (f'{{"type":"patch","seq":{wire.dumps(self.payload.get("seq"))},'
                 f'"base":{base},"id":{ident},"patch":{encoded}}}')
 
-    def _patch(self, before: Shown) -> tuple[list[dict[str, Any]], bool, str | None]:
+    def _patch(self, before: RenderedScreen) -> tuple[list[dict[str, Any]], bool, str | None]:
         found = self._patches.get(before.serial)
         if found is None:
             ops = delta.diff(before.payload, self.payload)
@@ -144,7 +174,7 @@ def screen_moment(live: Live, caller: Caller) -> tuple[Any, ...]:
 
 
 def shared_screen(table: Table, live: Live, caller: Caller, html: bool,
-                  parts: frozenset[str] | None = None) -> Shown:
+                  parts: frozenset[str] | None = None) -> RenderedScreen:
     """What the caller's screen shows now, rendered once per distinct view and moment:
     every spectator (or every device of one seat), and the seat's own POST /act answer,
     share one rendering. Called under the match's lock, so the cached copy is the
@@ -154,29 +184,25 @@ def shared_screen(table: Table, live: Live, caller: Caller, html: bool,
     and the screen's HTML), not the view it was drawn from a second time. A JSON socket
     may ask for some `parts` of the screen only (see `presenter.PARTS`)."""
     key = (caller.role, caller.viewer, html, parts)
-    moment = (live.version, live.seq, live.record.status, live.record.deadline_at,
-              live.record.remaining)
-    cached = live.rendered.get(key)
-    if cached is not None and cached[0] == moment:
-        return cached[1]
+    moment = live.moment()
+    kept: RenderedScreen | None = moment.screen(key)
+    if kept is not None:
+        return kept
     payload = presenter.screen(live, caller, table.clock.now(), parts=parts)
     if html:
-        shown = Shown(payload, wire.dumps(
-            {"type": "screen", "seq": payload["seq"], "match": payload["match"],
-             "html": render_screen_html(live, caller, payload)}))
+        shown = RenderedScreen(payload, render_html(live, context(live, caller, payload)))
     else:
-        shown = Shown(payload)
-    if len(live.rendered) > 64:  # views that are no longer watched
-        live.rendered.clear()
-    live.rendered[key] = (moment, shown)
+        shown = RenderedScreen(payload)
+    moment.keep_screen(key, shown)
     return shown
 
 
-def render_screen_html(live: Live, caller: Caller, payload: dict[str, Any]) -> str:
-    """The game's screen as HTML, from the caller's payload (the page and the pushes)."""
+def render_html(live: Live, context: dict[str, Any]) -> str:
+    """The match's screen as HTML from a template's context (`context`), drawn by the
+    match's own game (the page and the pushes)."""
     from hacktable.web import render_screen
 
-    return render_screen(live.game.id, context(live, caller, payload))
+    return render_screen(live.game, context)
 
 
 def context(live: Live, caller: Caller, payload: dict[str, Any],

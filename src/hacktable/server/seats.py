@@ -11,7 +11,7 @@ from fastapi import Request, Response, WebSocket
 
 from hacktable.server.errors import TableError
 from hacktable.server.live import Caller, Live
-from hacktable.server.service import Table
+from hacktable.server.table import Table
 
 COOKIE_AGE = 60 * 60 * 24 * 60
 
@@ -32,19 +32,20 @@ def bearer(request: Request | WebSocket) -> str | None:
 
 
 def table_of(request: Request | WebSocket) -> Table:
-    return request.app.state.table
+    table: Table = request.app.state.table
+    return table
 
 
 async def resolve(request: Request | WebSocket, code: str, as_host: bool = False,
                   token: str | None = None) -> tuple[Table, Live, Caller]:
     """The match and who is asking: header token, else the seat (or host) cookie."""
     table = table_of(request)
-    live = await table.load(code)
+    live = await table.matches.load(code)
     presented = token or bearer(request)
     if presented is None:
         cookie = host_cookie(live.record.code) if as_host else seat_cookie(live.record.code)
         presented = request.cookies.get(cookie)
-    return table, live, await table.caller(live, presented)
+    return table, live, await table.callers.identify(live, presented)
 
 
 def set_cookie(response: Response, name: str, token: str) -> None:
@@ -63,19 +64,19 @@ def set_cookie(response: Response, name: str, token: str) -> None:
 _PLAIN = re.compile(r"[A-Za-z0-9_-]+")
 
 
-async def already_here(request: Request, live: Live) -> Caller | None:
+async def already_here(request: Request | WebSocket, live: Live) -> Caller | None:
     """Who this browser already is at the table, from the cookies it sent (and a bearer
     token): the seat it holds, else the host, else nobody."""
     table = table_of(request)
     for token in (bearer(request), request.cookies.get(seat_cookie(live.record.code))):
         if token:
             with contextlib.suppress(TableError):
-                caller = await table.caller(live, token)
+                caller = await table.callers.identify(live, token)
                 if caller.role == "seat":
                     return caller
     host = request.cookies.get(host_cookie(live.record.code)) or bearer(request)
     if host:
-        caller = await table.caller(live, None, host_token=host)
+        caller = await table.callers.identify(live, None, host_token=host)
         if caller.role == "host":
             return caller
     return None

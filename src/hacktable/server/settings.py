@@ -75,7 +75,7 @@ class Settings:
     setup_lane: int = 1
     """Room requests (creating, seating, starting a match, opening a screen's socket)
     worked on at once; the rest wait their turn, so tables opening in a crowd do not hold
-    up the moves of tables in play (`server/lanes.py`; 0: no lane). One at a time cut the
+    up the moves of tables in play (`server/setup_lane.py`; 0: no lane). One at a time cut the
     load benchmark's push p99 by about a quarter against two, and set matches up about 7%
     slower when nothing else runs (docs/server.md, "Fifth round")."""
     gzip_minimum_bytes: int = 1000

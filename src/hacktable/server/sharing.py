@@ -54,7 +54,7 @@ def lan_address() -> str | None:
     for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
         with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
             s.connect((probe, 9))
-            address = s.getsockname()[0]
+            address = str(s.getsockname()[0])
             if not ipaddress.ip_address(address).is_loopback:
                 return address
     with contextlib.suppress(OSError):

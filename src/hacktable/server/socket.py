@@ -1,34 +1,37 @@
-"""The WebSocket of a screen: the caller's screen pushed now and whenever the match moves,
-and moves sent on it (`{"type": "act"}`), answered as POST /act would be. Mounted by the
-API at /api/matches/{code}/ws."""
+"""The WebSocket of a screen: the caller's screen pushed now and whenever the match moves
+(`Pump`), and what the client sends on it (`read`): its moves (`{"type": "act"}`, checked
+by `moves.parse_move` as POST /act's are), its messages to other seats, a request for the
+whole screen again. Mounted by the API at /api/matches/{code}/ws."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
-from fastapi import WebSocket, WebSocketDisconnect
+from fastapi import WebSocket
 
 from hacktable.engine.errors import Rejected
-from hacktable.engine.match import MAX_DEPTH
-from hacktable.server import presenter, press_api, wire
-from hacktable.server.errors import TableError
+from hacktable.server import moves, presenter, press_api, wire
+from hacktable.server.errors import CANCELLED_NOTE, TableError
+from hacktable.server.limits import SEAT_TAKEN
 from hacktable.server.live import Caller, Live
-from hacktable.server.screens import Shown, parse_parts, screen_moment, shared_screen
-from hacktable.server.seats import bearer, host_cookie, resolve, seat_cookie
+from hacktable.server.screens import (
+    RenderedScreen,
+    parse_parts,
+    screen_moment,
+    shared_screen,
+)
+from hacktable.server.seats import already_here, bearer, host_cookie, resolve, seat_cookie
 from hacktable.server.security import normal_room_code
-from hacktable.server.service import CANCELLED_NOTE, Table
+from hacktable.server.table import Table
 from hacktable.store.records import CANCELLED, LOBBY
-
-MAX_WRITTEN_MOVE = 20_000
-"""The longest move in writing, over HTTP or the socket."""
-MAX_SOCKET_MOVE = 32_000
-"""The longest move message read from a socket, in characters."""
 
 
 async def watch(websocket: WebSocket) -> None:
-    """Push the caller's screen now and whenever the match moves.
+    """Push the caller's screen now and whenever the match moves, and take what it sends.
 
     Asked for in the query: `token` (else the bearer header or the table's cookie), `as`
     (`seat`, or `host` for the host's screen), `format`, `parts` and `patches`, read here
@@ -37,7 +40,10 @@ async def watch(websocket: WebSocket) -> None:
     route is Starlette's own, so nothing is solved for it, and the room code is read from
     the path here too.
 
-    `format=html` (the pages) pushes `{"type": "screen", "seq", "match", "html"}`, whole.
+    `format=html` (the pages) pushes `{"type": "screen", "id": 1, "seq", "match", "html"}`
+    once, then `{"type": "patch", "seq", "base": 1, "id": 2, "match", "lines": [...]}`:
+    the new HTML as runs of the lines of the screen `base` and lines that are new
+    (`server/line_patch.py`), or the whole HTML again where that is no larger.
     `format=json` pushes the screen's payload (as GET /view) once, whole, as
     `{"type": "screen", "id": 1, ...}`, then only what changed since the screen this
     socket last received: `{"type": "patch", "seq": n, "base": 1, "id": 2, "patch":
@@ -45,7 +51,15 @@ async def watch(websocket: WebSocket) -> None:
     larger. `id` numbers the screens this socket was sent (whole or patched), so `base` is
     the one a patch applies to; a client that does not hold it sends `{"type": "full"}` and
     is sent the whole screen (unless the last one it was sent was whole already).
-    `patches=false` asks for whole screens only.
+    `patches=false` asks for whole screens only, in either format.
+
+    `join=N&name=NAME` takes seat N (counted from 0, as POST /join's `seat`) of a match
+    in its lobby under that name, and then watches as that seat: a player's set-up in one
+    exchange instead of a POST and a socket. Every check of POST /join applies (the seat is
+    open, the name suits the table, one browser holds one seat, the joins an hour from one
+    client), and a refusal closes the socket with its sentence. The first message is
+    `{"type": "joined", "seat", "token", "seat_url"}`: the seat's secret, as POST /join
+    answers it, for the client to keep (a socket sets no cookie).
 
     `parts=prompt,legal,...` (JSON only) asks for some of the screen's keys only
     (`presenter.PARTS`: match, role, viewer, seq, view, prompt, events, outcome, text,
@@ -56,185 +70,115 @@ async def watch(websocket: WebSocket) -> None:
     (`{"type": "sent"}`) each time another seat sends."""
     code = str(websocket.path_params["code"])
     query = websocket.query_params
-    token, format, as_ = query.get("token"), query.get("format", "html"), query.get("as", "seat")
-    parts, patches = query.get("parts"), _yes_or_no(query.get("patches", "true"))
-    parts, with_press = press_api.split_parts(parts)  # messages: their own pushes
+    token, as_host = query.get("token"), query.get("as", "seat") == "host"
+    html, patches = query.get("format", "html") == "html", _yes_or_no(query.get("patches", "true"))
+    parts, with_press = press_api.split_parts(query.get("parts"))  # messages: their own pushes
     if patches is None:
-        await websocket.accept()
-        await websocket.close(code=4400, reason="patches is true or false.")
+        await _refuse(websocket, 4400, "patches is true or false.")
+        return
+    joining = query.get("join")
+    if joining is not None and (as_host or token):
+        await _refuse(websocket, 4400, "A socket that takes a seat (join=) is the seat's own: "
+                                       "it brings no token and does not ask as=host.")
         return
     try:
-        presented = token or bearer(websocket) or websocket.cookies.get(
-            host_cookie(normal_room_code(code)) if as_ == "host"
-            else seat_cookie(normal_room_code(code)))
-        table, live, caller = await resolve(websocket, code, as_host=as_ == "host",
-                                            token=token)
+        cookie = (host_cookie if as_host else seat_cookie)(normal_room_code(code))
+        presented = token or bearer(websocket) or websocket.cookies.get(cookie)
+        table, live, caller = await resolve(websocket, code, as_host=as_host, token=token)
     except TableError as error:  # accepted first, so the page can read why and stop
-        await websocket.accept()
-        await websocket.close(code=4000 + error.status, reason=_reason(error.message))
+        await _refuse(websocket, 4000 + error.status, error.message)
         return
-    client = (websocket.client.host if websocket.client else "unknown")
-    full = _crowded(websocket, live, client)
-    if full:
-        await websocket.accept()
-        await websocket.close(code=4429, reason=_reason(full))
+    client = websocket.client.host if websocket.client else "unknown"
+    crowded = _crowded(websocket, live, client)
+    if crowded:
+        await _refuse(websocket, 4429, crowded)
         return
-    html = format == "html"
     try:
         wanted = None if html else parse_parts(parts)
-    except ValueError as error:
-        await websocket.accept()
-        await websocket.close(code=4400, reason=_reason(str(error)))
+    except ValueError as error:  # a part that is no part of a screen
+        await _refuse(websocket, 4400, str(error))
         return
+    joined = None
+    if joining is not None:  # last: a seat is taken only by a socket that will open
+        try:
+            live, caller, joined = await _join(websocket, table, live, joining,
+                                               query.get("name", ""))
+        except TableError as error:
+            await _refuse(websocket, 4000 + error.status, error.message)
+            return
+        except Rejected as error:
+            await _refuse(websocket, 4400, error.reason)
+            return
+        presented = joined["token"]
     await websocket.accept()
-    patching = patches and not html
-    tells_sent = wanted is None or "match" in wanted  # who has sent is the match's part
-    feed = _Feed()
-    longest = websocket.app.state.settings.max_socket_message
-
-    async def pump() -> None:
-        seen = [-1]
-        room_checked = [live.room_version]
-        last_sent: list[Any] = [None]
-        while True:
-            while live.version == seen[0] and not feed.resend:
-                await live.bell.wait()
-            news = live.last_news if live.version != seen[0] else None
-            seen[0] = live.version
-            resend, feed.resend = feed.resend, False
-            if live.record.status == CANCELLED:  # the room says so, then the socket ends
-                await websocket.send_text(wire.dumps({"type": "room",
-                                                      "match": presenter.match_info(live)}))
-                await websocket.close(code=4410, reason=_reason(CANCELLED_NOTE))
-                return
-            if caller.role != "spectator" and live.room_version != room_checked[0]:
-                room_checked[0] = live.room_version  # a seat handed to a bot is no longer
-                try:  # theirs: seats change only with the room
-                    await table.caller(live, presented, presented if caller.role == "host"
-                                       else None)
-                except TableError as error:
-                    await websocket.close(code=4000 + error.status, reason=_reason(
-                        "This seat was handed to a bot, so it is no longer yours."))
-                    return
-            async with live.lock:  # what is pushed was committed, and is serialised here
-                messages = []
-                if live.record.status == LOBBY or news == "room":
-                    messages.append(wire.dumps({"type": "room",
-                                                "match": presenter.match_info(live)}))
-                if live.record.status != LOBBY:
-                    moment = screen_moment(live, caller)
-                    sent = presenter.sent(live)
-                    before, pushed = feed.shown, False
-                    if resend or before is None or moment != feed.moment:
-                        shown = shared_screen(table, live, caller, html, wanted)
-                        pushed = resend or before is None or (
-                            shown.changed_since(before) if patching
-                            else shown.fingerprint != before.fingerprint)
-                        if pushed:  # the screen carries who has sent
-                            messages.append(feed.next(shown, resend or not patching, html))
-                        feed.moment = moment
-                    if not pushed and sent != last_sent[0] and tells_sent:  # only who has
-                        messages.append(_sent_message(live, caller, sent, html))  # sent: say so
-                    last_sent[0] = sent  # else nothing new for this seat: say nothing
-            for text in messages:
-                await websocket.send_text(text)
-
-    async def drain() -> None:
-        """Moves sent on the socket itself (`{"type": "act", ...}`); anything else is
-        ignored, as before moves could travel here."""
-        while True:
-            text = await websocket.receive_text()
-            if '"full"' in text and _asks_full(text):
-                if feed.patched:  # else the last screen sent was whole: nothing to resend
-                    feed.resend = True  # the pump sends it, in its order
-                    live.bell.ring()
-                continue
-            answer = (await press_api.socket_write(table, live, caller, presented, text)
-                      if len(text) <= longest else None)
-            if answer is None:
-                answer = await socket_move(table, live, caller, presented, text, longest)
-            if answer is not None:
-                await websocket.send_text(answer)
-
-    tasks = [asyncio.create_task(pump()), asyncio.create_task(drain())]
+    if joined is not None:
+        await websocket.send_text(wire.dumps(joined))
+    watcher = Watcher(websocket, table, live, caller, presented)
+    pump = Pump(watcher, html=html, wanted=wanted, patching=bool(patches))
+    tasks = [asyncio.create_task(pump.run()), asyncio.create_task(read(watcher, pump))]
     if with_press and press_api.wants(table.press, live, caller):
         tasks.append(asyncio.create_task(press_api.pump(websocket.send_text, table.press,
                                                         live, caller)))
-    live.watchers += 1
-    live.watchers_by_client[client] = live.watchers_by_client.get(client, 0) + 1
+    with _counted(live, client):
+        await _until_one_ends(tasks)
+    with contextlib.suppress(Exception):
+        await websocket.close()
+
+
+async def _join(websocket: WebSocket, table: Table, live: Live, seat_text: str, name: str
+                ) -> tuple[Live, Caller, dict[str, Any]]:
+    """Take the seat the socket asked for (`join=`), as POST /join does; the match, the
+    new seat's caller and the message that hands the client its token."""
     try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        live.watchers -= 1
-        left = live.watchers_by_client.get(client, 1) - 1
-        if left > 0:
-            live.watchers_by_client[client] = left
-        else:
-            live.watchers_by_client.pop(client, None)
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(BaseException):
-                await task
-        with contextlib.suppress(Exception):
-            await websocket.close()
+        seat = int(seat_text)
+    except ValueError:
+        raise Rejected("join= is a seat's number, counted from 0.") from None
+    live, token = await table.room.join(live.record.code, seat, name,
+                                        asking=await already_here(websocket, live))
+    websocket.scope.setdefault("state", {})[SEAT_TAKEN] = True  # the join limit counts it
+    caller = await table.callers.identify(live, token)
+    base = str(websocket.base_url).replace("ws", "http", 1).rstrip("/")
+    return live, caller, {"type": "joined", "seat": seat, "token": token,
+                          "seat_url": f"{base}/m/{live.record.code}?token={token}"}
 
 
-async def socket_move(table: Table, live: Live, caller: Caller, presented: str | None,
-                      text: str, longest: int = MAX_SOCKET_MOVE) -> str | None:
-    """Make a move that came over the WebSocket, as POST /act would, and say how it went.
+@dataclass(frozen=True, slots=True)
+class Watcher:
+    """One socket and who is behind it, shared by its pump and its reader."""
 
-    `{"type": "act", "id": 7, "action": {...}}` (or `"text": "..."` in the game's notation)
-    is answered `{"type": "acted", "id": 7, "accepted": [seqs]}`, or `{"type": "refused",
-    "id": 7, "status": 409, "detail": "..."}` with the sentence POST /act would give. The
-    new screen follows as a push, as for a move made any other way. Moves skip the HTTP
-    layers, which cost more than the move itself (docs/server.md, "Where the time goes")."""
-    if len(text) > longest:  # answered, not dropped: the page can say why
-        return wire.dumps({"type": "refused", "id": None, "status": 413,
-                           "detail": f"A message on the socket is at most "
-                                     f"{longest:,} characters; send a shorter move."})
-    if '"act"' not in text:
-        return None
-    try:
-        message = wire.loads(text)
-    except ValueError as error:  # a move that cannot be read is answered like any refusal
-        return wire.dumps({"type": "refused", "id": None, "status": 400,
-                           "detail": _unreadable(error)})
-    if not isinstance(message, dict) or message.get("type") != "act":
-        return None
-    ident = message.get("id")
-    if not isinstance(ident, (str, int)) or isinstance(ident, bool):
-        ident = None
-    action, written = message.get("action"), message.get("text")
-    try:
-        if set(message) - {"type", "id", "action", "text"}:
-            raise Rejected("A move over the socket has only type, id, and action or text.")
-        if (action is None) == (written is None) or (
-                written is not None and not isinstance(written, str)):
-            raise Rejected("Send either an action or a text, not both and not neither.")
-        if written is not None and len(written) > MAX_WRITTEN_MOVE:
-            raise Rejected(f"A written move is at most {MAX_WRITTEN_MOVE:,} characters.")
-        if caller.role == "seat":  # a seat handed to a bot since the socket opened is not
-            caller = await table.caller(live, presented)  # theirs to move any more
-        acted = await table.act(live, caller, action, written)
-    except TableError as error:
-        return wire.dumps({"type": "refused", "id": ident, "status": error.status,
-                           "detail": error.message})
-    except Rejected as error:
-        return wire.dumps({"type": "refused", "id": ident, "status": 400,
-                           "detail": error.reason})
-    return wire.dumps({"type": "acted", "id": ident, "accepted": acted.accepted})
+    websocket: WebSocket
+    table: Table
+    live: Live
+    caller: Caller
+    presented: str | None
+    """The token the socket opened with: a seat's is looked up again before each move."""
 
 
-class _Feed:
-    """What one socket was last sent, shared by its pump and its reader."""
+class Pump:
+    """What one socket is pushed: its caller's screen whenever the match moves (a JSON
+    socket's as a patch of the screen it holds), the room when it changes, and who has sent
+    their move when only that changed. `run` is the socket's pushing task."""
 
-    __slots__ = ("count", "moment", "patched", "resend", "shown")
+    __slots__ = ("count", "html", "last_sent", "moment", "patched", "patching", "resend",
+                 "room_seen", "seen", "shown", "tells_sent", "wanted", "watcher")
 
-    def __init__(self) -> None:
-        self.shown: Shown | None = None
+    def __init__(self, watcher: Watcher, *, html: bool, wanted: frozenset[str] | None,
+                 patching: bool) -> None:
+        self.watcher = watcher
+        self.html = html
+        """A browser's page: whole HTML, never a patch."""
+        self.wanted = wanted
+        """The parts of the screen asked for (`parts=`), or None for all of it."""
+        self.patching = patching
+        self.tells_sent = wanted is None or "match" in wanted
+        """Whether to say who has sent: that is the match's part."""
+        self.seen = -1
+        """The match's `version` last pushed for."""
+        self.room_seen = watcher.live.room_version
+        """The room's version the caller's seat was last checked against."""
+        self.last_sent: Any = None
+        """Who had sent their move, as this socket was last told."""
+        self.shown: RenderedScreen | None = None
         """The screen the socket last received (whole or patched to)."""
         self.moment: tuple[Any, ...] | None = None
         """What that screen was made from (`screen_moment`): rebuilt only when it moved."""
@@ -248,17 +192,182 @@ class _Feed:
         after a whole one is not sent another (a loop of asking must not make the server
         send whole screens without end)."""
 
-    def next(self, shown: Shown, whole: bool, html: bool) -> str:
-        """The message that brings the socket's reader to `shown`: a browser's screen, or
-        for JSON a patch of the screen the reader holds, or the whole screen."""
+    async def run(self) -> None:
+        """Wait for news of the match, then send what it changed for this caller; returns
+        when the socket must close (the table cancelled, the seat handed to a bot)."""
+        send = self.watcher.websocket.send_text
+        while True:
+            news, resend = await self._news()
+            if not await self._still_theirs():
+                return
+            for text in await self._messages(news, resend):
+                await send(text)
+
+    def send_whole(self) -> None:
+        """The client asked for the whole screen again: sent in the pump's own order."""
+        if self.patched:  # else the last screen sent was whole: nothing to resend
+            self.resend = True
+            self.watcher.live.bell.ring()
+
+    async def _news(self) -> tuple[str | None, bool]:
+        """Wait until the match moved or the client asked for its screen again; what the
+        news was ("move", "room", or None), and whether the screen goes whole."""
+        live = self.watcher.live
+        while live.version == self.seen and not self.resend:
+            await live.bell.wait()
+        news = live.last_change if live.version != self.seen else None
+        self.seen = live.version
+        resend, self.resend = self.resend, False
+        return news, resend
+
+    async def _still_theirs(self) -> bool:
+        """Whether the socket may go on: a cancelled table says so and closes it, and a
+        seat handed to a bot is no longer theirs (seats change only with the room)."""
+        websocket, table, live, caller = (self.watcher.websocket, self.watcher.table,
+                                          self.watcher.live, self.watcher.caller)
+        if live.record.status == CANCELLED:
+            await websocket.send_text(wire.dumps({"type": "room",
+                                                  "match": presenter.match_info(live)}))
+            await websocket.close(code=4410, reason=_reason(CANCELLED_NOTE))
+            return False
+        if caller.role == "spectator" or live.room_version == self.room_seen:
+            return True
+        self.room_seen = live.room_version
+        presented = self.watcher.presented
+        try:
+            await table.callers.identify(live, presented,
+                                         presented if caller.role == "host" else None)
+        except TableError as error:
+            await websocket.close(code=4000 + error.status, reason=_reason(
+                "This seat was handed to a bot, so it is no longer yours."))
+            return False
+        return True
+
+    async def _messages(self, news: str | None, resend: bool) -> list[str]:
+        """What to send after the news, read under the match's lock: what is pushed was
+        committed, and pushes are serialised there."""
+        table, live, caller = self.watcher.table, self.watcher.live, self.watcher.caller
+        messages = []
+        async with live.lock:
+            if live.record.status == LOBBY or news == "room":
+                messages.append(wire.dumps({"type": "room",
+                                            "match": presenter.match_info(live)}))
+            if live.record.status == LOBBY:
+                return messages
+            moment, sent, pushed = screen_moment(live, caller), presenter.sent(live), False
+            if resend or self.shown is None or moment != self.moment:
+                shown = shared_screen(table, live, caller, self.html, self.wanted)
+                pushed = resend or self.shown is None or (
+                    shown.changed_since(self.shown) if self.patching and not self.html
+                    else shown.fingerprint != self.shown.fingerprint)
+                if pushed:  # the screen carries who has sent
+                    messages.append(self._next(shown, resend or not self.patching))
+                self.moment = moment
+            if not pushed and sent != self.last_sent and self.tells_sent:  # only who has
+                messages.append(_sent_message(live, caller, sent, self.html))  # sent
+            self.last_sent = sent  # else nothing new for this seat: say nothing
+        return messages
+
+    def _next(self, shown: RenderedScreen, whole: bool) -> str:
+        """The message that brings the socket's reader to `shown`: a patch of the screen
+        the reader holds (its JSON, or a page's lines), or the whole screen."""
         before, self.shown = self.shown, shown
-        if html:
-            return shown.message
         self.count += 1
-        patch = (None if whole or before is None
-                 else shown.patch_from(before, self.count - 1, self.count))
+        patch = None
+        if not whole and before is not None:
+            patch = (shown.page_patch_from(before, self.count - 1, self.count) if self.html
+                     else shown.patch_from(before, self.count - 1, self.count))
         self.patched = patch is not None
-        return patch or shown.whole(self.count)
+        if patch is not None:
+            return patch
+        return shown.whole_page(self.count) if self.html else shown.whole(self.count)
+
+
+async def read(watcher: Watcher, pump: Pump) -> None:
+    """What the client sends: a move (`{"type": "act"}`), a message to other seats
+    (`{"type": "write"}`, `press_api`), a request for the whole screen again (`{"type":
+    "full"}`); anything else is ignored. Each move or message is answered on the socket."""
+    websocket = watcher.websocket
+    longest = websocket.app.state.settings.max_socket_message
+    while True:
+        text = await websocket.receive_text()
+        if '"full"' in text and _asks_full(text):
+            pump.send_whole()
+            continue
+        answer = (await press_api.socket_write(watcher.table, watcher.live, watcher.caller,
+                                               watcher.presented, text)
+                  if len(text) <= longest else None)
+        if answer is None:
+            answer = await socket_move(watcher, text, longest)
+        if answer is not None:
+            await websocket.send_text(answer)
+
+
+async def socket_move(watcher: Watcher, text: str, longest: int) -> str | None:
+    """Make a move sent on the socket, as POST /act makes it, and say how it went; None
+    where the text is no move.
+
+    `{"type": "act", "id": 7, "action": {...}}` (or `"text": "..."` in the game's notation)
+    is answered `{"type": "acted", "id": 7, "accepted": [numbers]}`, or `{"type":
+    "refused", "id": 7, "status": 409, "detail": "..."}` with the sentence POST /act would
+    give (`moves.parse_move` checks both). The new screen follows as a push, as for a move
+    made any other way. Moves skip the HTTP layers, which cost more than the move itself
+    (docs/server.md, "Moves over the WebSocket")."""
+    table, live, ident = watcher.table, watcher.live, None
+    try:
+        message = moves.read_message(text, longest)
+        if message is None:
+            return None
+        ident = moves.message_id(message)
+        move = moves.parse_move(message, table.play.move_items, on_socket=True)
+        caller = watcher.caller
+        if caller.role == "seat":  # a seat handed to a bot since the socket opened is no
+            caller = await table.callers.identify(live, watcher.presented)  # longer theirs
+        acted = await table.play.act(live, caller, move.action, move.text)
+    except TableError as error:
+        return _refused(ident, error.status, error.message)
+    except Rejected as error:
+        return _refused(ident, 400, error.reason)
+    return wire.dumps({"type": "acted", "id": ident, "accepted": acted.accepted})
+
+
+def _refused(ident: str | int | None, status: int, detail: str) -> str:
+    return wire.dumps({"type": "refused", "id": ident, "status": status, "detail": detail})
+
+
+async def _refuse(websocket: WebSocket, code: int, why: str) -> None:
+    """Accept the socket, then close it with the reason: the page can read why and stop."""
+    await websocket.accept()
+    await websocket.close(code=code, reason=_reason(why))
+
+
+@contextlib.contextmanager
+def _counted(live: Live, client: str) -> Iterator[None]:
+    """The socket counted among the match's watchers (and its client's) while it is open."""
+    live.watchers += 1
+    live.watchers_by_client[client] = live.watchers_by_client.get(client, 0) + 1
+    try:
+        yield
+    finally:
+        live.watchers -= 1
+        left = live.watchers_by_client.get(client, 1) - 1
+        if left > 0:
+            live.watchers_by_client[client] = left
+        else:
+            live.watchers_by_client.pop(client, None)
+
+
+async def _until_one_ends(tasks: list[asyncio.Task[None]]) -> None:
+    """Run the socket's tasks until one ends (the client left, or the pump closed the
+    socket), then end the others."""
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
 
 
 YES = frozenset({"1", "on", "t", "true", "y", "yes"})
@@ -289,15 +398,6 @@ def _sent_message(live: Live, caller: Caller, sent: Any, html: bool) -> str:
         message["html"] = render_status({"match": presenter.match_info(live),
                                          "viewer": caller.viewer, "role": caller.role})
     return wire.dumps(message)
-
-
-def _unreadable(error: ValueError) -> str:
-    """Why a move sent on the socket could not be read, as a sentence (orjson reads JSON
-    at most 1,024 levels deep)."""
-    if "depth" in str(error):
-        return (f"A move nests its parts at most {MAX_DEPTH} deep; send the move as the "
-                "game's controls make it.")
-    return "A move on the socket is a JSON object, as the API describes; this one is not JSON."
 
 
 def _reason(text: str) -> str:

@@ -1,7 +1,7 @@
 """JSON on the wire: every screen, push and API answer is encoded here, with orjson.
 
 Encoding whole screens was the largest single cost of a push with the standard library's
-encoder (docs/server.md, "Where the time goes"); orjson does the same work several times
+encoder (docs/history/server-speed.md, "First round"); orjson does the same work several times
 faster and writes the same JSON. Keys that are not strings (a game's view may use seat
 numbers) are written as strings, as the standard encoder does: orjson's option for that
 costs about half as much again on every value, so it is asked for only when a value turns

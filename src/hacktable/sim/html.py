@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from hacktable.engine.parts import AnyGame
 from hacktable.sim.summary import Summary
 
 Swept = tuple[dict[str, Any], Summary]
@@ -207,7 +208,7 @@ def _section(summary: Summary, players: int, label: str) -> str:
     return "\n".join(parts)
 
 
-def render_report(game: Any, personalities: Sequence[str], players: int, rotate: bool,
+def render_report(game: AnyGame, personalities: Sequence[str], players: int, rotate: bool,
                   seed: int, cells: Sequence[Swept], axes_names: Sequence[str],
                   label: str = "score") -> str:
     """The whole page as a string."""
@@ -233,7 +234,7 @@ def render_report(game: Any, personalities: Sequence[str], players: int, rotate:
             + "\n".join(body) + "\n</body></html>\n")
 
 
-def write_report(path: Path, game: Any, personalities: Sequence[str], players: int,
+def write_report(path: Path, game: AnyGame, personalities: Sequence[str], players: int,
                  rotate: bool, seed: int, cells: Sequence[Swept], axes_names: Sequence[str],
                  label: str = "score") -> None:
     path.write_text(render_report(game, personalities, players, rotate, seed, cells,

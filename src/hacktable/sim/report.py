@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from hacktable.sim.summary import Summary
+
+
+def add_columns(table: Table, columns: Sequence[tuple[str, JustifyMethod]]) -> None:
+    """Add each (header, justification) column, in order."""
+    for name, justify in columns:
+        table.add_column(name, justify=justify)
 
 
 def number(value: float) -> str:
@@ -39,10 +46,9 @@ def win_table(summary: Summary, players: int) -> Table:
                    f"{percent(1 / players)} of its games")
     table = Table(title="Win rate by personality", title_justify="left", caption=caption,
                   caption_justify="left")
-    for name, justify in (("bot", "left"), ("seats", "right"), ("wins", "right"),
-                          ("share of wins", "right"), ("wins per seat", "right"),
-                          ("95% CI", "right")):
-        table.add_column(name, justify=justify)
+    add_columns(table, (("bot", "left"), ("seats", "right"), ("wins", "right"),
+                       ("share of wins", "right"), ("wins per seat", "right"),
+                       ("95% CI", "right")))
     for row in summary.win_rates():
         table.add_row(row["personality"], f"{row['seats']:,}", number(round(row["wins"], 1)),
                       percent(row["win_share"]), percent(row["per_seat"]), interval(row["ci"]))
@@ -51,9 +57,8 @@ def win_table(summary: Summary, players: int) -> Table:
 
 def seat_table(summary: Summary) -> Table:
     table = Table(title="Win rate by seat", title_justify="left")
-    for name, justify in (("seat", "right"), ("bot", "left"), ("wins", "right"),
-                          ("rate", "right"), ("95% CI", "right")):
-        table.add_column(name, justify=justify)
+    add_columns(table, (("seat", "right"), ("bot", "left"), ("wins", "right"),
+                       ("rate", "right"), ("95% CI", "right")))
     for row in summary.seat_rates():
         table.add_row(str(row["seat"]), ", ".join(row["personalities"]),
                       number(round(row["wins"], 1)), percent(row["rate"]), interval(row["ci"]))
@@ -86,9 +91,8 @@ def phase_table(summary: Summary) -> Table:
 
 def action_table(summary: Summary) -> Table:
     table = Table(title="How often each action was used", title_justify="left")
-    for name, justify in (("action", "left"), ("total", "right"), ("per game", "right"),
-                          ("share", "right")):
-        table.add_column(name, justify=justify)
+    add_columns(table, (("action", "left"), ("total", "right"), ("per game", "right"),
+                       ("share", "right")))
     for row in summary.action_frequency():
         table.add_row(row["action"], f"{row['total']:,}", f"{row['per_game']:.2f}",
                       percent(row["share"]))

@@ -11,8 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from hacktable.engine.contract import Action, Game
+from hacktable.engine.contract import Action
 from hacktable.engine.match import ACTION, Match
+from hacktable.engine.parts import AnyGame
 from hacktable.sim.runner import Played
 
 
@@ -32,12 +33,12 @@ class GameResult:
     error_reasons: tuple[str, ...]
 
 
-def labels_of(game: Game, action: Action) -> list[str]:
+def labels_of(game: AnyGame, action: Action) -> list[str]:
     """The names of the moves in an action (`BaseGame`'s default: its type)."""
     return game.action_labels(action)
 
 
-def count_labels(game: Game, actions: Iterable[Action]) -> dict[str, int]:
+def count_labels(game: AnyGame, actions: Iterable[Action]) -> dict[str, int]:
     counts: Counter[str] = Counter()
     for action in actions:
         counts.update(labels_of(game, action))

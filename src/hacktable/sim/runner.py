@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hacktable.bots.registry import equip, make_bot
-from hacktable.engine.contract import Game, Prompt
+from hacktable.engine.contract import Prompt
 from hacktable.engine.errors import Rejected
 from hacktable.engine.match import Match
+from hacktable.engine.parts import AnyGame
 from hacktable.engine.rng import derive_seed
 from hacktable.engine.seats import seat_names
 
@@ -45,7 +46,7 @@ class Played:
 
 
 def play(
-    game: Game,
+    game: AnyGame,
     personalities: Sequence[str],
     options: Mapping[str, Any] | None = None,
     seed: int | str = 0,
@@ -55,7 +56,7 @@ def play(
 
 
 def play_match(
-    game: Game,
+    game: AnyGame,
     personalities: Sequence[str],
     options: Mapping[str, Any] | None = None,
     seed: int | str = 0,

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from hacktable.bots.registry import seat_personalities
-from hacktable.engine.contract import Game
 from hacktable.engine.errors import Rejected
 from hacktable.engine.options import parse_options
+from hacktable.engine.parts import AnyGame
 from hacktable.games import get_game
 from hacktable.sim.batch import play_seeds
 from hacktable.sim.results import GameResult
@@ -42,7 +42,7 @@ class Cell:
 class Plan:
     """A checked run: the game, the seats' bots, the seeds and every sweep cell."""
 
-    game: Game
+    game: AnyGame
     games: int
     players: int
     personalities: list[str]

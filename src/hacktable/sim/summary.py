@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hacktable.engine.contract import Game
+from hacktable.engine.parts import AnyGame
 from hacktable.sim.results import GameResult
 from hacktable.sim.stats import wilson
 
@@ -51,9 +51,10 @@ class Summary:
     game: str
     games: int = 0
     finished: int = 0
-    wins: Counter[str] = field(default_factory=Counter)
+    wins: dict[str, float] = field(default_factory=dict)
+    """Win credits by personality: a win shared by n seats gives each 1/n."""
     seats: Counter[str] = field(default_factory=Counter)
-    seat_wins: Counter[int] = field(default_factory=Counter)
+    seat_wins: dict[int, float] = field(default_factory=dict)
     seat_personality: dict[int, set[str]] = field(default_factory=dict)
     scores: dict[str, list[float]] = field(default_factory=dict)
     phases: list[int] = field(default_factory=list)
@@ -94,8 +95,9 @@ class Summary:
             self.scores.setdefault(result.personalities[seat], []).append(score)
         winners = result.ranking[0] if result.ranking else ()
         for seat in winners:
-            self.wins[result.personalities[seat]] += 1 / len(winners)
-            self.seat_wins[seat] += 1 / len(winners)
+            winner = result.personalities[seat]
+            self.wins[winner] = self.wins.get(winner, 0) + 1 / len(winners)
+            self.seat_wins[seat] = self.seat_wins.get(seat, 0) + 1 / len(winners)
 
     def add_all(self, results: Iterable[GameResult]) -> Summary:
         for result in results:
@@ -108,24 +110,25 @@ class Summary:
         """Per personality: win credits, share of all wins (sums to 1), and wins per seat
         played (a fair game gives every seat 1/players)."""
         rows = []
-        for personality in sorted(self.seats, key=lambda p: (-self.wins[p], p)):
+        for personality in sorted(self.seats, key=lambda p: (-self.wins.get(p, 0), p)):
             seat_games = self.seats[personality]
+            wins = self.wins.get(personality, 0)
             rows.append({
                 "personality": personality,
                 "seats": seat_games,
-                "wins": self.wins[personality],
-                "win_share": self.wins[personality] / self.finished if self.finished else 0.0,
-                "per_seat": self.wins[personality] / seat_games if seat_games else 0.0,
-                "ci": list(wilson(self.wins[personality], seat_games)),
+                "wins": wins,
+                "win_share": wins / self.finished if self.finished else 0.0,
+                "per_seat": wins / seat_games if seat_games else 0.0,
+                "ci": list(wilson(wins, seat_games)),
             })
         return rows
 
     def seat_rates(self) -> list[dict[str, Any]]:
         """Per seat number, to show any advantage of sitting first or last."""
         return [{"seat": seat, "personalities": sorted(self.seat_personality[seat]),
-                 "wins": self.seat_wins[seat],
-                 "rate": self.seat_wins[seat] / self.finished if self.finished else 0.0,
-                 "ci": list(wilson(self.seat_wins[seat], self.finished))}
+                 "wins": self.seat_wins.get(seat, 0),
+                 "rate": self.seat_wins.get(seat, 0) / self.finished if self.finished else 0.0,
+                 "ci": list(wilson(self.seat_wins.get(seat, 0), self.finished))}
                 for seat in sorted(self.seat_personality)]
 
     def team_rate(self) -> dict[str, Any]:
@@ -183,6 +186,6 @@ def _finite(value: Any) -> Any:
     return value
 
 
-def score_label(game: Game) -> str:
+def score_label(game: AnyGame) -> str:
     """The game's own name for its score, e.g. CPU's "cycles held"; else "score"."""
     return game.score_label or "score"

@@ -27,16 +27,17 @@ Encoding (the same for every game, so one agent architecture fits them all; it l
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from hacktable.bots.ismcts import clocked
-from hacktable.engine.contract import Action, Game, Prompt
+from hacktable.engine.contract import Action, Prompt
 from hacktable.engine.errors import Rejected
 from hacktable.engine.match import Match
+from hacktable.engine.parts import AnyGame
 from hacktable.engine.seats import seat_names
 from hacktable.games import get_game
 from hacktable.sim.encoding import MAX_ACTIONS, OBS_SIZE, encode_view
@@ -47,10 +48,11 @@ MAX_STEPS = 5_000
 class HacktableAEC(AECEnv):
     """One game as an AEC environment; see the module docstring for the encoding."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "hacktable_v0",
-                                          "is_parallelizable": False}
+    # PettingZoo reads `metadata` off the environment; each one names its game in its own.
+    metadata: dict[str, Any] = {  # noqa: RUF012 (an instance attribute to PettingZoo)
+        "render_modes": ["ansi"], "name": "hacktable_v0", "is_parallelizable": False}
 
-    def __init__(self, game: Game | str, players: int | None = None,
+    def __init__(self, game: AnyGame | str, players: int | None = None,
                  options: dict[str, Any] | None = None, obs_size: int = OBS_SIZE,
                  max_actions: int = MAX_ACTIONS, max_steps: int = MAX_STEPS,
                  render_mode: str | None = None) -> None:

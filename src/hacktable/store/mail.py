@@ -365,8 +365,9 @@ class MailStore:
     async def next_due(self) -> float | None:
         o = schema.mail_outbox
         async with self.engine.connect() as conn:
-            return (await conn.execute(select(func.min(o.c.next_attempt_at))
-                                       .where(o.c.sent_at.is_(None)))).scalar()
+            earliest: float | None = (await conn.execute(
+                select(func.min(o.c.next_attempt_at)).where(o.c.sent_at.is_(None)))).scalar()
+            return earliest
 
     async def sent_thread(self, message_ids: Sequence[str]) -> Thread | None:
         """The latest mail the gateway sent among these Message-IDs (a reply's

@@ -58,7 +58,8 @@ def _apply(engine: Engine) -> None:
 def head() -> str | None:
     """The newest revision, read from the migration files' `revision` and `down_revision`
     lines (None where they do not name exactly one head: then Alembic decides)."""
-    revisions, parents = set(), set()
+    revisions: set[str] = set()
+    parents: set[str] = set()
     for path in (MIGRATIONS / "versions").glob("*.py"):
         for name, value in _REVISION.findall(path.read_text(encoding="utf-8")):
             if value != "None":

@@ -158,9 +158,9 @@ class Store:
         await asyncio.to_thread(upgrade, sync_url)
         if make_url(async_url).get_backend_name() == "sqlite":
             path = make_url(sync_url).database
-            on_file = writer_thread and path and path != ":memory:"
-            appender = SqliteAppender(path) if on_file else None
-            reader = SqliteReader(path) if on_file else None
+            on_file = path if writer_thread and path and path != ":memory:" else None
+            appender = SqliteAppender(on_file) if on_file else None
+            reader = SqliteReader(on_file) if on_file else None
             return cls(lambda: _sqlite_engine(async_url), appender, reader, dialect="sqlite")
         from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -202,7 +202,8 @@ class Store:
             match = {"code": code, "game": game, "options": options, "seed": seed,
                      "status": LOBBY, "host_token": host_token, "created_at": now,
                      "bot_pace": bot_pace, "referee": referee}
-            rows = [(BOT, bots.get(seat), None, None) if seat in bots
+            rows: list[tuple[str, str | None, str | None, str | None]] = [
+                (BOT, bots.get(seat), None, None) if seat in bots
                     else (HELD, None, *held[seat]) if seat in held
                     else (OPEN, None, None, None) for seat in range(seats)]
             try:
@@ -516,8 +517,9 @@ class Store:
                 return self._reader.next_deadline(RUNNING)
         m = schema.matches
         async with self.engine.connect() as conn:
-            return (await conn.execute(select(func.min(m.c.deadline_at))
-                                       .where(m.c.status == RUNNING))).scalar()
+            earliest: float | None = (await conn.execute(
+                select(func.min(m.c.deadline_at)).where(m.c.status == RUNNING))).scalar()
+            return earliest
 
     async def seqs(self, match_ids: Sequence[int]) -> dict[int, int]:
         """Where each of these matches stands, in one query."""

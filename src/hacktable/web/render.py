@@ -6,6 +6,8 @@ its screen folder (`games/<id>/screen/screen.html`, with `builder.py` turning th
 template-friendly rows, and its CSS and JS), or else in `templates/games/<id>/screen.html`
 with an optional helper in `hacktable.web.screens.<id>`; a game without one, or whose screen
 fails on an unexpected view, gets the generic screen: a plain readable view of the JSON.
+The server hands over the match's game itself, so a screen is found from the game, not
+looked up again by its id.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from hacktable.engine.errors import UnknownGame
+from hacktable.engine.parts import AnyGame
+from hacktable.games import get_game
 from hacktable.web import screens
 
 log = logging.getLogger(__name__)
@@ -83,11 +88,17 @@ def parse_time(text: Any) -> datetime | None:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def clock(text: Any) -> str:
-    """A deadline as a wall-clock time, "14:05 UTC" (the date too if it is not today)."""
+def clock(text: Any, now: Any = None) -> str:
+    """A deadline as a wall-clock time, "14:05 UTC", with the date too unless it falls on
+    the day of `now` (the server's clock when the page was drawn). As short as the local
+    time the page's script writes over it ("02:05 PM"), so the line does not re-wrap and
+    shift the screen when it does."""
     moment = parse_time(text)
     if moment is None:
         return ""
+    today = parse_time(now)
+    if today is not None and today.date() == moment.date():
+        return moment.strftime("%H:%M UTC")
     return moment.strftime("%Y-%m-%d %H:%M UTC")
 
 
@@ -210,15 +221,17 @@ def render_page(name: str, **context: Any) -> str:
     return templates().get_template(name).render(ctx)
 
 
-def render_screen(game_id: str, context: Mapping[str, Any]) -> str:
+def render_screen(game: AnyGame | str, context: Mapping[str, Any]) -> str:
     """Only the inner HTML of `<main id="screen">` for one viewer.
 
-    Uses the game's own screen if it has one, else the generic one; if the game's screen
-    cannot render this view, the viewer still gets the generic screen rather than an error.
+    `game` is the match's game (the server hands over the one it plays), or a game's id
+    where there is no match to take it from. Uses the game's own screen if it has one, else
+    the generic one; if the game's screen cannot render this view, the viewer still gets
+    the generic screen rather than an error.
     """
     ctx = page_context(context)
     status = templates().get_template(STATUS_STRIP).render(ctx)
-    return status + _game_screen(game_id, ctx)
+    return status + _game_screen(_game(game), ctx)
 
 
 def render_status(context: Mapping[str, Any]) -> str:
@@ -227,18 +240,30 @@ def render_status(context: Mapping[str, Any]) -> str:
     return templates().get_template(STATUS_STRIP).render(page_context(context))
 
 
-def _game_screen(game_id: str, ctx: dict[str, Any]) -> str:
+def _game(game: AnyGame | str) -> AnyGame | None:
+    """The game itself, found by its id where an id was given; None for an unknown id."""
+    if not isinstance(game, str):
+        return game
+    game_id = game.strip().lower()
+    if not _GAME_ID.match(game_id) or game_id == "generic":
+        return None
+    try:
+        return get_game(game_id)
+    except UnknownGame:
+        return None
+
+
+def _game_screen(game: AnyGame | None, ctx: dict[str, Any]) -> str:
     env = templates()
-    game_id = str(game_id).strip().lower()
-    if _GAME_ID.match(game_id) and game_id != "generic":
+    if game is not None:
         try:
-            template = env.get_template(f"games/{game_id}/screen.html")
+            template = env.get_template(f"games/{game.id}/screen.html")
         except jinja2.TemplateNotFound:
             template = None
         if template is not None:
             try:
-                extra = screens.prepare(game_id, ctx)
+                extra = screens.prepare(game, ctx)
                 return template.render({**ctx, **extra})
             except Exception:  # a screen bug must not cost a player the table
-                log.exception("the %s screen failed; showing the generic screen", game_id)
+                log.exception("the %s screen failed; showing the generic screen", game.id)
     return env.get_template(GENERIC_SCREEN).render(ctx)

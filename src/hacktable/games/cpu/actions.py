@@ -8,7 +8,7 @@ JSON form is `{"do": verb, ...fields}` with only the fields the verb uses, e.g.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, Required, TypedDict
 
 from hacktable.engine.errors import Rejected
 
@@ -43,7 +43,18 @@ START_VERBS = ("fire", "shutdown")
 while a daemon waits for its target."""
 
 
-def _int(value: Any, field: str) -> int:
+class MoveJson(TypedDict, total=False):
+    """A move as JSON (`Move.to_json`): the verb and only the fields it uses, in this order."""
+
+    do: Required[str]
+    item: int
+    cards: list[int]
+    target: int
+    n: int
+    disassemble: int
+
+
+def _int(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise Rejected(f"The {field} of a move must be a whole number, not {value!r}.")
     return value
@@ -83,15 +94,26 @@ class Move:
         if self.do == "load" and not self.cards:
             raise Rejected("Say which card to load.")
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"do": self.do}
-        for field in FIELDS:
-            value = getattr(self, field)
-            if field == "cards":
-                if value or self.do in ("load", "compile"):
-                    data["cards"] = list(value)
-            elif value is not None:
-                data[field] = value
+    def needs(self, field: Literal["item", "target", "n"]) -> int:
+        """A number the move must carry by now: one its verb requires (checked when the move
+        was made) or one the rules checked before letting the move through."""
+        value = {"item": self.item, "target": self.target, "n": self.n}[field]
+        if value is None:
+            raise Rejected(f"A {self.do} move needs a {field}.")
+        return value
+
+    def to_json(self) -> MoveJson:
+        data: MoveJson = {"do": self.do}
+        if self.item is not None:
+            data["item"] = self.item
+        if self.cards or self.do in ("load", "compile"):
+            data["cards"] = list(self.cards)
+        if self.target is not None:
+            data["target"] = self.target
+        if self.n is not None:
+            data["n"] = self.n
+        if self.disassemble is not None:
+            data["disassemble"] = self.disassemble
         return data
 
     @classmethod

@@ -13,12 +13,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from hacktable.engine.contract import BaseBot, Prompt
 from hacktable.games.cpu.actions import Move
+from hacktable.games.cpu.views import CpuView, ItemView
 
-View = Mapping[str, Any]
+View = CpuView
 ROM_TASTE = {"in_the_cloud": 5, "ddr4": 3, "dual_channel": 3, "jit_compiler": 2,
              "jam_it_in": 1}
 
@@ -26,7 +27,7 @@ ROM_TASTE = {"in_the_cloud": 5, "ddr4": 3, "dual_channel": 3, "jit_compiler": 2,
 class RandomBot(BaseBot):
     """Uniformly random legal moves: the baseline, and a fuzzer in disguise."""
 
-    personality: ClassVar[str] = "random"
+    personality = "random"
     wants_legal: ClassVar[bool] = True
 
     def act(self, view: View, prompt: Prompt, legal: Sequence[Move] | None,
@@ -52,7 +53,7 @@ class Taste:
 class HeuristicBot(BaseBot):
     """Scores each legal move from the seat's view; `taste` sets the personality."""
 
-    personality: ClassVar[str] = "heuristic"
+    personality = "heuristic"
     wants_legal: ClassVar[bool] = True
     taste: ClassVar[Taste] = Taste(1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
 
@@ -82,18 +83,18 @@ class HeuristicBot(BaseBot):
         if verb in ("allow", "decline"):
             return 0
         if verb == "discard":
-            item = hand[move.item]
+            item = hand[move.needs("item")]
             return -self.worth(item)
         if verb == "done":
             return 0
         if verb in ("restart", "stay"):
             return 1 if verb == "restart" else 0  # a machine that stays down cannot win
         if verb == "install":
-            return ROM_TASTE.get(hand[move.item]["key"], 0)
+            return ROM_TASTE.get(hand[move.needs("item")]["key"], 0)
         if verb == "uninstall":
             return -5
         if verb == "retake":
-            return 5 + move.n
+            return 5 + move.needs("n")
         if verb == "idle":
             return 0.1 if move.n == free else -1
         if verb == "download":
@@ -108,14 +109,14 @@ class HeuristicBot(BaseBot):
             libraries = [memory.get(n) or hand.get(n) for n in move.cards]
             return 3 + sum(self.lib_value(lib) for lib in libraries if lib)
         if verb in ("execute", "daemonise", "fire"):
-            return self.run_value(view, move, memory[move.item])
+            return self.run_value(view, move, memory[move.needs("item")])
         if verb == "shutdown":
             return self.shutdown_value(view)
         if verb == "play":
-            return self.play_value(view, move, hand[move.item])
+            return self.play_value(view, move, hand[move.needs("item")])
         return -1
 
-    def worth(self, item: Mapping[str, Any]) -> float:
+    def worth(self, item: ItemView) -> float:
         if item["kind"] == "special":
             return 4
         if item["kind"] == "rom":
@@ -123,13 +124,12 @@ class HeuristicBot(BaseBot):
         return (item["attack"] * self.taste.attack + item["defence"] * self.taste.defence
                 + item["reaction"] * self.taste.reaction + (3 if item["binary"] else 0))
 
-    def lib_value(self, item: Mapping[str, Any]) -> float:
+    def lib_value(self, item: ItemView) -> float:
         t = self.taste
         return item["attack"] * t.attack + item["defence"] * t.defence + (
             item["reaction"] * t.reaction)
 
-    def load_value(self, view: View, item: Mapping[str, Any],
-                   memory: Mapping[int, Mapping[str, Any]]) -> float:
+    def load_value(self, view: View, item: ItemView, memory: Mapping[int, ItemView]) -> float:
         if item["binary"]:
             return 4
         has_source = any(i["kind"] == "source" and not i["binary"] for i in memory.values())
@@ -153,7 +153,7 @@ class HeuristicBot(BaseBot):
                 value = 0
         return min(value, m["cycles"]), defeated
 
-    def run_value(self, view: View, move: Move, item: Mapping[str, Any]) -> float:
+    def run_value(self, view: View, move: Move, item: ItemView) -> float:
         t = self.taste
         turn = view["turn"]
         cost = 0 if move.do == "fire" else len(item["cards"])
@@ -183,7 +183,7 @@ class HeuristicBot(BaseBot):
             return -5
         return self.taste.shutdown * max(wanted) - len(me["daemons"])
 
-    def play_value(self, view: View, move: Move, item: Mapping[str, Any]) -> float:
+    def play_value(self, view: View, move: Move, item: ItemView) -> float:
         t = self.taste
         me = view["machines"][view["seat"]]
         turn = view["turn"]
@@ -206,26 +206,26 @@ class HeuristicBot(BaseBot):
             return t.attack * 4 if strikes else -2
         if key == "ddos":
             left = turn["free"] - view["options"]["ddos_cycles"]
-            target = view["machines"][move.target]
+            target = view["machines"][move.needs("target")]
             shield = len(target["daemons"])
             return t.ddos * (left - shield) - (0 if target["cycles"] <= left - shield else 1)
         return -1
 
 
 class AggressiveBot(HeuristicBot):
-    personality: ClassVar[str] = "aggressive"
+    personality = "aggressive"
     taste = Taste(attack=2.0, defence=0.4, reaction=0.6, daemon=0.5, ddos=1.2, shutdown=0.6,
                   download=1.0)
 
 
 class TurtleBot(HeuristicBot):
-    personality: ClassVar[str] = "turtle"
+    personality = "turtle"
     taste = Taste(attack=0.8, defence=1.6, reaction=1.4, daemon=1.6, ddos=0.4, shutdown=1.2,
                   download=1.0)
 
 
 class HoarderBot(HeuristicBot):
-    personality: ClassVar[str] = "hoarder"
+    personality = "hoarder"
     taste = Taste(attack=1.2, defence=1.0, reaction=1.0, daemon=1.0, ddos=0.7, shutdown=0.9,
                   download=1.6)
 

@@ -14,6 +14,8 @@ An attack of value X from machine A on machine D:
 
 from __future__ import annotations
 
+from typing import Literal
+
 from hacktable.engine.contract import EVERYONE, Event
 from hacktable.games.cpu.actions import Move
 from hacktable.games.cpu.cards import PERL
@@ -22,6 +24,7 @@ from hacktable.games.cpu.state import (
     Events,
     State,
     card,
+    current_window,
     eliminate,
     gain_cycles,
     is_binary,
@@ -62,8 +65,8 @@ def attack(state: State, attacker: int, defender: int, value: int, events: Event
     resolve(state, attacker, defender, value, events, reaction=reaction)
 
 
-def open_window(state: State, kind: str, seat: int, against: int, value: int,
-                reaction: bool) -> None:
+def open_window(state: State, kind: Literal["nullify", "react"], seat: int, against: int,
+                value: int, reaction: bool) -> None:
     state["windows"] += 1
     state["window"] = {"kind": kind, "seat": seat, "against": against, "value": value,
                        "reaction": reaction}
@@ -120,7 +123,7 @@ def resolve(state: State, attacker: int, defender: int, value: int, events: Even
 
 def close_window(state: State, choice: str, events: Events) -> None:
     """The defender's answer (or the timeout's): nullify/allow, react/decline."""
-    window = state["window"]
+    window = current_window(state)
     state["window"] = None
     seat, against, value = window["seat"], window["against"], window["value"]
     if choice == "nullify":
@@ -185,7 +188,7 @@ def run(state: State, seat: int, move: Move, cost: int, events: Events) -> None:
     """Execute, daemonise or fire: pay, let gdb disassemble, then attack."""
     m = machine(state, seat)
     turn = state["turn"]
-    head = move.item
+    head = move.needs("item")
     spend(state, cost, events)
     if state["over"] or m["status"] == OUT:
         return

@@ -48,11 +48,12 @@ def choices(state: State, seat: int, head: int) -> list[Move]:
     free = free_cycles(state)
     if state["options"]["daemon_cycles"] > free:
         return []
-    aims: list[int | None] = targets(state, seat) if values(state, head)[0] >= 1 else []
+    aims = targets(state, seat) if values(state, head)[0] >= 1 else []
     found = [Move("fire", head, target=t) for t in aims]
     if card(state, head).key == GDB:
+        aimed: list[int | None] = [*aims] or [None]
         special = [Move("fire", head, target=aim, disassemble=victim)
-                   for aim in aims or [None]
+                   for aim in aimed
                    for victim in combat.gdb_victims(state, seat, head, aim)]
         special = [move for move in special if cost(state, move) <= free]
         if special and not aims:
@@ -66,7 +67,7 @@ def default(state: State, seat: int, head: int) -> Move | None:
     order after its owner, no special."""
     options = choices(state, seat, head)
     plain = [move for move in options if move.disassemble is None]
-    return (plain or options or [None])[0]
+    return (plain or options)[0] if options else None
 
 
 def fire(state: State, seat: int, move: Move, events: Events) -> None:

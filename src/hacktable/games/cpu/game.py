@@ -18,16 +18,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, SpielCoverage, Viewer
+from hacktable.engine.contract import (
+    JSON,
+    BaseGame,
+    Event,
+    Outcome,
+    Prompt,
+    SpielCoverage,
+    Viewer,
+)
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
+from hacktable.engine.options import OptionValue
 from hacktable.games.cpu import combat, daemons, flow, moves, pictures, reveal, text, views
 from hacktable.games.cpu import state as st
-from hacktable.games.cpu.actions import Move
+from hacktable.games.cpu.actions import Move, MoveJson
 from hacktable.games.cpu.cards import ANY_TIME, deck
 from hacktable.games.cpu.options import OPTIONS
+from hacktable.games.cpu.state import CpuState
+from hacktable.games.cpu.views import CpuView
 
 CREDITS = ("CPU by Næþ'n Lasseter, licensed under a Creative Commons "
            "Attribution-ShareAlike 3.0 Unported License (CC BY-SA 3.0).")
@@ -45,7 +56,7 @@ STEP_TEXT = {
 }
 
 
-class CPU(BaseGame):
+class CPU(BaseGame[CpuState, Move, CpuView]):
     """The card game CPU: the last machine running wins."""
 
     id = "cpu"
@@ -55,7 +66,7 @@ class CPU(BaseGame):
     options = OPTIONS
     credits = CREDITS
     playthrough_options: ClassVar[dict[str, int]] = {"round_limit": 3}
-    check_option_sets: ClassVar[tuple[dict[str, Any], ...]] = (
+    check_option_sets: ClassVar[tuple[dict[str, OptionValue], ...]] = (
         {"compile_in": "backing_store", "first_player": "seat1"},
         {"compile_in": "backing_store", "reshuffle_disassembles": "all", "gdb_target": "any",
          "computing_time_self": True, "any_time": "own_turn", "hand_size": 8},
@@ -72,19 +83,19 @@ class CPU(BaseGame):
 
     # -- set-up and moves ----------------------------------------------------------------
 
-    def setup(self, seats: Sequence[str], options: Mapping[str, Any],
-              rng: random.Random) -> dict:
+    def setup(self, seats: Sequence[str], options: Mapping[str, OptionValue],
+              rng: random.Random) -> CpuState:
         state = st.setup(seats, options, rng)
         flow.settle(state, [])
         return state
 
-    def _seat(self, state: dict, seat: Any) -> int:
+    def _seat(self, state: CpuState, seat: object) -> int:
         if (not isinstance(seat, int) or isinstance(seat, bool)
                 or not 0 <= seat < len(state["names"])):
             raise Rejected(f"There is no seat {seat!r} at this table.")
         return seat
 
-    def apply(self, state: dict, seat: int, action: Move, rng: random.Random) -> list[Event]:
+    def apply(self, state: CpuState, seat: int, action: Move, rng: random.Random) -> list[Event]:
         seat = self._seat(state, seat)
         cost = moves.check(state, seat, action)
         events: list[Event] = []
@@ -95,12 +106,12 @@ class CPU(BaseGame):
         flow.settle(state, events)
         return events
 
-    def preview(self, state: dict, seat: int, action: Move) -> list[Event]:
+    def preview(self, state: CpuState, seat: int, action: Move) -> list[Event]:
         seat = self._seat(state, seat)
         cost = moves.check(state, seat, action)
         return [Event("preview", {"action": action.to_json(), "cost": cost}, (seat,))]
 
-    def timeout(self, state: dict, rng: random.Random) -> list[Event]:
+    def timeout(self, state: CpuState, rng: random.Random) -> list[Event]:
         """The deadline passed: allow the attack / default reaction, restart a shut-down
         machine, let the daemons run their defaults, idle the cycles left, finish the
         shutdown, or discard the newest cards."""
@@ -135,14 +146,14 @@ class CPU(BaseGame):
         flow.settle(state, events)
         return events
 
-    def legal_actions(self, state: dict, seat: int) -> list[Move]:
+    def legal_actions(self, state: CpuState, seat: int) -> list[Move]:
         if state["over"] or seat not in self.prompts(state):
             return []
         return moves.legal(state, seat)
 
     # -- who is asked --------------------------------------------------------------------
 
-    def prompts(self, state: dict) -> dict[int, Prompt]:
+    def prompts(self, state: CpuState) -> dict[int, Prompt]:
         if state["over"]:
             return {}
         options = state["options"]
@@ -176,11 +187,11 @@ class CPU(BaseGame):
         return result
 
     @staticmethod
-    def _holds_any_time(state: dict, seat: int) -> bool:
+    def _holds_any_time(state: CpuState, seat: int) -> bool:
         table = deck(state["options"])
         return any(table[n].key in ANY_TIME for n in st.machine(state, seat)["hand"])
 
-    def phase_key(self, state: dict) -> str:
+    def phase_key(self, state: CpuState) -> str:
         if state["over"]:
             return "over"
         turn = state["turn"]
@@ -191,42 +202,42 @@ class CPU(BaseGame):
 
     # -- reading -------------------------------------------------------------------------
 
-    def view(self, state: dict, viewer: Viewer) -> dict:
+    def view(self, state: CpuState, viewer: Viewer) -> CpuView:
         if not isinstance(viewer, str):
             self._seat(state, viewer)
         return views.view(state, viewer)
 
-    def outcome(self, state: dict) -> Outcome | None:
+    def outcome(self, state: CpuState) -> Outcome | None:
         return flow.outcome(state)
 
-    def parse(self, state: dict, seat: int, text_: str) -> Move:
+    def parse(self, state: CpuState, seat: int, text_: str) -> Move:
         return text.parse(state, seat, text_)
 
-    def action_to_json(self, action: Move) -> dict:
+    def action_to_json(self, action: Move) -> MoveJson:
         if not isinstance(action, Move):
             raise Rejected("A CPU move is a Move record, e.g. {\"do\": \"download\"}.")
         return action.to_json()
 
-    def action_from_json(self, data: Any) -> Move:
+    def action_from_json(self, data: JSON) -> Move:
         return Move.from_json(data)
 
     def action_labels(self, action: Move) -> list[str]:
         return [action.do]
 
-    def round_mark(self, state: dict) -> str:
+    def round_mark(self, state: CpuState) -> str:
         """A turn, with its round: reactions in its windows belong to it."""
         if state["over"]:
             return "the end"
         turn = state["turn"]
         return f"round {turn['round']}, turn {turn['number']}"
 
-    def reveal_sections(self, start: dict, end: dict) -> list[tuple[str, str]]:
+    def reveal_sections(self, start: CpuState, end: CpuState) -> list[tuple[str, str]]:
         return [*reveal.sections(start, end), *super().reveal_sections(start, end)]
 
-    def describe(self, event: Event, state: dict) -> str:
+    def describe(self, event: Event, state: CpuState) -> str:
         return text.describe(event, state)
 
-    def render(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
+    def render(self, view: CpuView, ends_at: str | None = None) -> str:
         return text.render(view, ends_at)
 
     def picture(self, name: str) -> str | None:
@@ -240,7 +251,7 @@ class CPU(BaseGame):
 
     # -- checks for tests ------------------------------------------------------------------
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: CpuState) -> None:
         """Every card and every cycle counter is somewhere, exactly once."""
         found = sorted(st.all_cards(state))
         assert found == list(range(len(deck(state["options"])))), "a card was lost or copied"
@@ -262,7 +273,7 @@ class CPU(BaseGame):
         if not state["over"]:
             assert state["window"] is not None or state["turn"]["step"] in flow.WAITING_STEPS
 
-    def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
+    def redeal(self, state: CpuState, seat: int, rng: random.Random) -> CpuState | None:
         """Re-deal what `seat` cannot know: the other backing stores and the draw pile, mixed
         together, each hand keeping its size. A binary everyone has seen stays as it is; one
         compiled in secret keeps only its size (one source code card and so many
@@ -287,7 +298,7 @@ class CPU(BaseGame):
 
         shapes = {head: len(state["binaries"][str(head)]) for head in hidden}
         public = {int(key) for key in state["binaries"]} - hidden
-        renamed = {}
+        renamed: dict[int, int] = {}
         for m in others:
             for head in m["hand"]:
                 if head in hidden:

@@ -51,6 +51,7 @@ from hacktable.games.cpu.state import (
     attackable,
     can_draw,
     card,
+    current_window,
     draw,
     eliminate,
     free_cycles,
@@ -134,7 +135,7 @@ def check(state: State, seat: int, move: Move) -> int:
     if verb == "play":
         return check_play(state, seat, move, where)
     if where == "window":
-        kind = state["window"]["kind"]
+        kind = current_window(state)["kind"]
         if verb not in (("nullify", "allow") if kind == "nullify" else ("react", "decline")):
             choices = "nullify or allow" if kind == "nullify" else "react or decline"
             raise Rejected(f"You are being attacked: {choices} first.")
@@ -194,9 +195,9 @@ def check_main(state: State, seat: int, move: Move) -> int:
     if verb == "shutdown":
         return 0
     if verb == "idle":
-        if move.n < 1:
+        if move.needs("n") < 1:
             raise Rejected("Idle at least one cycle.")
-        return move.n
+        return move.needs("n")
     if verb == "download":
         if not can_draw(state):
             raise Rejected("There is nothing to download: the draw pile and trash are empty.")
@@ -300,7 +301,7 @@ def runnable(state: State, seat: int, head: int) -> bool:
 def check_run(state: State, seat: int, move: Move) -> int:
     """Execute or daemonise: cost and targets."""
     m = machine(state, seat)
-    head, verb = move.item, move.do
+    head, verb = move.needs("item"), move.do
     in_memory(state, seat, head)
     options = state["options"]
     if head in m["daemons"]:
@@ -351,7 +352,7 @@ def check_other(state: State, seat: int, target: int | None) -> int:
 
 
 def check_play(state: State, seat: int, move: Move, where: str) -> int:
-    number = move.item
+    number = move.needs("item")
     in_hand(state, seat, number)
     kind = card(state, number)
     if kind.kind != SPECIAL:
@@ -422,7 +423,7 @@ def check_shutdown(state: State, seat: int, move: Move) -> int:
         if turn["installed"]:
             raise Rejected("You can install only one Option ROM per shutdown.")
         in_hand(state, seat, move.item)
-        kind = card(state, move.item)
+        kind = card(state, move.needs("item"))
         if kind.kind != ROM:
             raise Rejected(f"{kind.name} is not an Option ROM.")
         if kind.key in rom_keys(state, seat):
@@ -434,18 +435,18 @@ def check_shutdown(state: State, seat: int, move: Move) -> int:
             raise Rejected("You can uninstall only one Option ROM per shutdown.")
         if move.item not in m["roms"]:
             raise Rejected("That card is not one of your installed Option ROMs.")
-        if (card(state, move.item).key == JAM_IT_IN
+        if (card(state, move.needs("item")).key == JAM_IT_IN
                 and len(m["roms"]) - 1 > state["options"]["rom_slots"]):
             raise Rejected("Uninstall a ROM sitting on Jam It In first.")
     elif verb == "retake":
         if turn["retake_left"] <= 0:
             raise Rejected("You have no cycles to retake (only after RKHunter, up to "
                            f"{state['options']['rkhunter_restore']}).")
-        target = move.target
+        target = move.needs("target")
         if target not in m["attackers"] or machine(state, target)["status"] == OUT:
             raise Rejected("You can retake cycles only from a machine that attacked you.")
         most = min(turn["retake_left"], machine(state, target)["cycles"])
-        if not 1 <= move.n <= most:
+        if not 1 <= move.needs("n") <= most:
             raise Rejected(f"Retake between 1 and {most} cycles from "
                            f"{state['names'][target]}.")
     return 0
@@ -475,8 +476,8 @@ def perform(state: State, seat: int, move: Move, cost: int, rng: random.Random) 
     elif verb in ("nullify", "allow", "react", "decline"):
         combat.close_window(state, verb, events)
     elif verb == "idle":
-        spend(state, move.n, events)
-        turn["idled"] += move.n
+        spend(state, move.needs("n"), events)
+        turn["idled"] += move.needs("n")
         events.append(Event("idle", {"seat": seat, "n": move.n}, EVERYONE))
     elif verb == "download":
         spend(state, 1, events)
@@ -495,10 +496,11 @@ def perform(state: State, seat: int, move: Move, cost: int, rng: random.Random) 
         events.append(Event("load", {"seat": seat, "cards": list(move.cards)}, EVERYONE))
     elif verb == "free":
         spend(state, 1, events)
-        m["memory"].remove(move.item)
-        if move.item in m["daemons"]:
-            m["daemons"].remove(move.item)
-        m["hand"].append(move.item)
+        item = move.needs("item")
+        m["memory"].remove(item)
+        if item in m["daemons"]:
+            m["daemons"].remove(item)
+        m["hand"].append(item)
         events.append(Event("free", {"seat": seat, "item": move.item}, EVERYONE))
     elif verb == "compile":
         spend(state, 1, events)
@@ -513,7 +515,7 @@ def perform(state: State, seat: int, move: Move, cost: int, rng: random.Random) 
         else:
             # Backing store is secret: the table learns only that a binary of so many cards
             # was built; the cards are told to their owner alone.
-            state["hidden"].append(move.item)
+            state["hidden"].append(move.needs("item"))
             events.append(Event("compile", {"seat": seat, "size": len(move.cards) + 1,
                                             "hidden": True}, EVERYONE))
             events.append(Event("compiled", {"seat": seat, "item": move.item,
@@ -530,29 +532,30 @@ def perform(state: State, seat: int, move: Move, cost: int, rng: random.Random) 
     elif verb == "shutdown":
         shut_down(state, seat, events)
     elif verb == "install":
-        m["hand"].remove(move.item)
-        m["roms"].append(move.item)
+        m["hand"].remove(move.needs("item"))
+        m["roms"].append(move.needs("item"))
         turn["installed"] = True
         events.append(Event("install", {"seat": seat, "item": move.item}, EVERYONE))
     elif verb == "uninstall":
-        m["roms"].remove(move.item)
-        m["hand"].append(move.item)
+        m["roms"].remove(move.needs("item"))
+        m["hand"].append(move.needs("item"))
         turn["uninstalled"] = True
         events.append(Event("uninstall", {"seat": seat, "item": move.item}, EVERYONE))
     elif verb == "retake":
-        taken = lose_cycles(state, move.target, move.n)
+        target = move.needs("target")
+        taken = lose_cycles(state, target, move.needs("n"))
         m["cycles"] += taken
         turn["retake_left"] -= taken
         events.append(Event("retake", {"seat": seat, "from": move.target, "n": taken},
                             EVERYONE))
-        if machine(state, move.target)["cycles"] == 0:
-            eliminate(state, move.target, events)
+        if machine(state, target)["cycles"] == 0:
+            eliminate(state, target, events)
     elif verb == "done":
         turn["step"] = "close"
     elif verb == "discard":
-        m["hand"].remove(move.item)
-        reveal(state, move.item)
-        trash(state, move.item)
+        m["hand"].remove(move.needs("item"))
+        reveal(state, move.needs("item"))
+        trash(state, move.needs("item"))
         events.append(Event("discard", {"seat": seat, "item": move.item}, EVERYONE))
     return events
 
@@ -572,23 +575,23 @@ def shut_down(state: State, seat: int, events: Events) -> None:
 def play(state: State, seat: int, move: Move, events: Events) -> None:
     m = machine(state, seat)
     turn = state["turn"]
-    number = move.item
+    number = move.needs("item")
     key = card(state, number).key
     m["hand"].remove(number)
     trash(state, number)
     events.append(Event("play", {"seat": seat, "item": number, "card": key,
                                  "target": move.target, "n": move.n}, EVERYONE))
     if key == COMPUTING_TIME and move.target == seat:
-        borrowed = min(move.n, state["supply"])
+        borrowed = min(move.needs("n"), state["supply"])
         state["supply"] -= borrowed
         turn["extra"] += borrowed
         m["idled_last"] -= borrowed
     elif key == COMPUTING_TIME:
-        given = lose_cycles(state, seat, move.n)
+        given = lose_cycles(state, seat, move.needs("n"))
         m["idled_last"] -= given
-        gain_cycles(state, move.target, given)
+        gain_cycles(state, move.needs("target"), given)
     elif key == DEA:
-        machine(state, move.target)["skip"] += 1
+        machine(state, move.needs("target"))["skip"] += 1
     elif key == MEGANET:
         if turn["step"] == "start":
             turn["step"] = "main"
@@ -598,13 +601,14 @@ def play(state: State, seat: int, move: Move, events: Events) -> None:
         if turn["step"] == "start":
             turn["step"] = "main"
         spend(state, state["options"]["ddos_cycles"], events)
-        target = machine(state, move.target)
+        victim = move.needs("target")
+        target = machine(state, victim)
         if seat not in target["attackers"]:
             target["attackers"].append(seat)
             target["attackers"].sort()
         if target["status"] != OUT:
             target["skip"] += 1
-            turn["ddos"].append({"target": move.target, "shield": len(target["daemons"])})
+            turn["ddos"].append({"target": victim, "shield": len(target["daemons"])})
     elif key == RKHUNTER:
         shut_down(state, seat, events)
         m["rk_miss"] = True

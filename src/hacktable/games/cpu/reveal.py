@@ -4,24 +4,21 @@ over."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from hacktable.games.cpu.state import card
+from hacktable.games.cpu.state import State, card
 
 
-def _names(state: Mapping[str, Any], cards: list[int]) -> str:
+def _names(state: State, cards: list[int]) -> str:
     return ", ".join(card(state, number).name for number in cards) or "nothing"
 
 
-def hands(state: Mapping[str, Any]) -> str:
+def hands(state: State) -> str:
     """Every player's hand, by name."""
     return "\n".join(f"{name}: {_names(state, machine['hand'])}"
                      for name, machine in zip(state["names"], state["machines"],
                                               strict=True)) + "\n"
 
 
-def draw_order(state: Mapping[str, Any]) -> str:
+def draw_order(state: State) -> str:
     """The draw pile, the next card to be downloaded first."""
     pile = list(reversed(state["deck"]))
     if not pile:
@@ -30,7 +27,7 @@ def draw_order(state: Mapping[str, Any]) -> str:
                      for place, number in enumerate(pile, start=1)) + "\n"
 
 
-def sections(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[tuple[str, str]]:
+def sections(start: State, end: State) -> list[tuple[str, str]]:
     return [("Hands as dealt", hands(start)),
             ("The draw pile as shuffled, in draw order", draw_order(start)),
             ("Hands at the end", hands(end)),

@@ -28,14 +28,99 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from hacktable.engine.contract import EVERYONE, Event
+from hacktable.engine.errors import Rejected
 from hacktable.games.cpu.cards import DDR4, IN_THE_CLOUD, JAM_IT_IN, LIBRARY, SOURCE, CardType, deck
 
 RUNNING, DOWN, BOOTING, OUT = "running", "down", "booting", "out"
-State = dict[str, Any]
 Events = list[Event]
+
+Options = dict[str, Any]
+"""The match's rule options (options.py), by name: numbers, yes/no and choices."""
+
+
+class MachineState(TypedDict):
+    """One seat's machine; `hand` is its backing store, `daemons` the heads in memory that
+    are daemons, in daemonisation order."""
+
+    status: str
+    cycles: int
+    hand: list[int]
+    memory: list[int]
+    daemons: list[int]
+    roms: list[int]
+    skip: int
+    boot_left: int
+    idled_last: int
+    attackers: list[int]
+    rk_miss: bool
+
+
+class DdosEntry(TypedDict):
+    """A DDoS played this turn: `target` matches each cycle spent, less `shield` of them."""
+
+    target: int
+    shield: int
+
+
+class TurnState(TypedDict):
+    """The turn under way: `extra` cycles are borrowed from the supply; `fired` and
+    `pending` are the active machine's daemons that have run and that wait to."""
+
+    seat: int
+    number: int
+    round: int
+    step: str
+    spent: int
+    idled: int
+    extra: int
+    doubled: bool
+    ddos: list[DdosEntry]
+    fired: list[int]
+    pending: list[int]
+    missed: bool
+    installed: bool
+    uninstalled: bool
+    retake_left: int
+
+
+class WindowState(TypedDict):
+    """An open defender's choice: `seat` may nullify or react to an attack from
+    `against` worth `value`; `reaction` says whether the attack is itself a reaction."""
+
+    kind: Literal["nullify", "react"]
+    seat: int
+    against: int
+    value: int
+    reaction: bool
+
+
+class CpuState(TypedDict):
+    """A CPU match, as the module docstring lays it out; `binaries` is keyed by the source
+    card's number as a string (JSON keys are strings)."""
+
+    names: list[str]
+    options: Options
+    deck: list[int]
+    trash: list[int]
+    binaries: dict[str, list[int]]
+    hidden: list[int]
+    chain: list[int]
+    supply: int
+    counters: int
+    first: int
+    machines: list[MachineState]
+    turn: TurnState
+    window: WindowState | None
+    windows: int
+    out_order: list[int]
+    over: bool
+    ended_by: str | None
+
+
+State = CpuState
 
 
 def setup(seats: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> State:
@@ -58,7 +143,7 @@ def setup(seats: Sequence[str], options: Mapping[str, Any], rng: random.Random) 
         start = min(start, (box - sum(bonus)) // n)
         if start < 1:
             start, bonus = min(options["starting_cycles"], box // n), [0] * n
-    machines = []
+    machines: list[MachineState] = []
     for seat in range(n):
         hand = [cards.pop() for _ in range(min(options["hand_size"], len(cards)))]
         machines.append({"status": RUNNING, "cycles": start + bonus[seat], "hand": hand,
@@ -75,7 +160,7 @@ def setup(seats: Sequence[str], options: Mapping[str, Any], rng: random.Random) 
     return state
 
 
-def new_turn(seat: int, number: int, round_: int) -> dict[str, Any]:
+def new_turn(seat: int, number: int, round_: int) -> TurnState:
     return {"seat": seat, "number": number, "round": round_, "step": "begin", "spent": 0,
             "idled": 0, "extra": 0, "doubled": False, "ddos": [], "fired": [],
             "pending": [], "missed": False, "installed": False, "uninstalled": False,
@@ -86,6 +171,14 @@ def turn_order(state: State) -> list[int]:
     """Every seat in playing order, starting with the machine that played first."""
     n = len(state["names"])
     return [(state["first"] + k) % n for k in range(n)]
+
+
+def current_window(state: State) -> WindowState:
+    """The open window, where the caller knows that one is open."""
+    window = state["window"]
+    if window is None:
+        raise Rejected("No attack is waiting for an answer.")
+    return window
 
 
 # -- cards and items ------------------------------------------------------------------------
@@ -134,7 +227,7 @@ def all_cards(state: State) -> list[int]:
 
 # -- machines ---------------------------------------------------------------------------------
 
-def machine(state: State, seat: int) -> dict[str, Any]:
+def machine(state: State, seat: int) -> MachineState:
     return state["machines"][seat]
 
 
@@ -313,8 +406,8 @@ def eliminate(state: State, seat: int, events: Events) -> None:
     for head in m["hand"] + m["memory"] + m["roms"]:
         reveal(state, head)
         trash(state, head)
-    m.update(status=OUT, hand=[], memory=[], daemons=[], roms=[], skip=0, boot_left=0,
-             rk_miss=False)
+    m.update({"status": OUT, "hand": [], "memory": [], "daemons": [], "roms": [], "skip": 0,
+              "boot_left": 0, "rk_miss": False})
     state["out_order"].append(seat)
     turn = state["turn"]
     turn["ddos"] = [d for d in turn["ddos"] if d["target"] != seat]

@@ -18,14 +18,14 @@ positions for uninstall.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from hacktable.engine.contract import Event
 from hacktable.engine.errors import Rejected
 from hacktable.games.cpu.actions import VERBS, Move
 from hacktable.games.cpu.cards import BY_KEY
 from hacktable.games.cpu.state import State, card, free_cycles, machine
+from hacktable.games.cpu.views import CpuView, ItemView
 
 FUZZ_WORDS = (*VERBS, "at", "all", "disassemble", "1", "2", "3", "4", "7")
 
@@ -118,8 +118,8 @@ def describe(event: Event, state: State) -> str:
 
 # -- the board ----------------------------------------------------------------------------------
 
-def item_text(item: Mapping[str, Any]) -> str:
-    label = "+".join(BY_KEY[key].name for _, key in item["cards"])
+def item_text(item: ItemView) -> str:
+    label = "+".join(BY_KEY[str(key)].name for _, key in item["cards"])
     if item["kind"] in ("source", "library") or item["binary"]:
         label += f" ({item['attack']}/{item['defence']}/{item['reaction']})"
     if item["binary"]:
@@ -129,7 +129,7 @@ def item_text(item: Mapping[str, Any]) -> str:
     return label
 
 
-def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
+def render(view: CpuView, ends_at: str | None = None) -> str:
     names = view["players"]
     turn = view["turn"]
     lines = [f"CPU: round {view['round']}/{view['round_limit']}, turn {turn['number']}"]
@@ -267,22 +267,21 @@ def parse(state: State, seat: int, text: str) -> Move:
         target = reader.machine() if reader.take("at") else None
         victim = (reader.position(memory, "the memory position of the binary to disassemble", "m")
                   if reader.take("disassemble") else None)
-        move = (Move("free", item) if verb == "free" and target is None and victim is None
-                else Move(verb, item, target=target, disassemble=victim)
-                if verb != "free" else None)
-        if move is None:
+        if verb == "free" and (target is not None or victim is not None):
             raise Rejected("Free takes only a memory position.")
+        move = (Move("free", item) if verb == "free"
+                else Move(verb, item, target=target, disassemble=victim))
     elif verb == "play":
         item = reader.position(hand, "a backing store position", "h")
         target = reader.machine() if reader.take("at") else None
-        count = reader.number("a number of cycles") if reader.peek() else None
-        move = Move("play", item, target=target, n=count)
+        cycles = reader.number("a number of cycles") if reader.peek() else None
+        move = Move("play", item, target=target, n=cycles)
     elif verb in ("install", "discard"):
         move = Move(verb, reader.position(hand, "a backing store position", "h"))
     elif verb == "uninstall":
         move = Move(verb, reader.position(roms, "an Option ROM position", "r"))
     else:  # retake
-        target = reader.machine()
-        move = Move("retake", target=target, n=reader.number("a number of cycles"))
+        source = reader.machine()
+        move = Move("retake", target=source, n=reader.number("a number of cycles"))
     reader.end()
     return move

@@ -9,7 +9,7 @@ Card texts are not repeated in views: `hacktable.games.cpu.cards.CATALOGUE` has 
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 from hacktable.engine.contract import GM, SPECTATOR, OutcomeJson, Viewer
 from hacktable.games.cpu.cards import deck
@@ -183,7 +183,8 @@ def public_view(state: State) -> CpuView:
         "supply": state["supply"],
         "out_order": list(state["out_order"]),
         "over": state["over"],
-        "outcome": result.to_json() if result else None,
+        # `Outcome.to_json` writes exactly the keys `OutcomeJson` declares.
+        "outcome": cast(OutcomeJson, result.to_json()) if result else None,
         "options": dict(state["options"]),
     }
 

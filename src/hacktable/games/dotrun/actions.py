@@ -13,8 +13,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from hacktable.engine.errors import Rejected
 
@@ -26,9 +27,12 @@ SIDES = ("left", "right")
 
 @dataclass(frozen=True, slots=True)
 class Action:
+    """A seat's move, one of the records below: ./Run's action type (`DotRun.apply` takes
+    it, `to_json` writes it down, `from_json` and `parse` read it back)."""
+
     do: ClassVar[str] = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, str]:
         return {"do": self.do}
 
 
@@ -37,7 +41,7 @@ class Start(Action):
     space: str
     do: ClassVar[str] = "start"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, str]:
         return {"do": self.do, "space": self.space}
 
 
@@ -46,7 +50,7 @@ class Hack(Action):
     path: str
     do: ClassVar[str] = "hack"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, str]:
         return {"do": self.do, "path": self.path}
 
 
@@ -65,7 +69,7 @@ class Answer(Action):
     answer: str
     do: ClassVar[str] = "answer"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, str]:
         return {"do": self.do, "answer": self.answer}
 
 
@@ -79,7 +83,7 @@ class Place(Action):
     side: str
     do: ClassVar[str] = "place"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, str]:
         return {"do": self.do, "side": self.side}
 
 
@@ -96,10 +100,15 @@ class Stop(Action):
 PLANS = (Hack, Run, Hold)
 KINDS: dict[str, type[Action]] = {kind.do: kind for kind in
                                   (Start, Hack, Run, Hold, Answer, Draw, Place, Discard, Stop)}
-FIELDS = {Start: "space", Hack: "path", Answer: "answer", Place: "side"}
+FIELDS: dict[type[Action], str] = {Start: "space", Hack: "path", Answer: "answer",
+                                   Place: "side"}
+"""The actions that carry text, and the name of its field."""
+WITH_TEXT: dict[type[Action], Callable[[str], Action]] = {
+    Start: Start, Hack: Hack, Answer: Answer, Place: Place}
+"""How each of those is made from its text (`type[Action]` alone takes no argument)."""
 
 
-def from_json(data: Any) -> Action:
+def from_json(data: object) -> Action:
     """Read an action from JSON, refusing anything that is not exactly one of the shapes."""
     if not isinstance(data, dict) or not isinstance(data.get("do"), str):
         raise Rejected('An ./Run action is an object such as {"do": "draw"}.')
@@ -126,7 +135,7 @@ def from_json(data: Any) -> Action:
         raise Rejected(f"An answer is at most {MAX_ANSWER} characters.")
     if kind is Place and value not in SIDES:
         raise Rejected("Place the card at the left or the right end of your row.")
-    return kind(value)
+    return WITH_TEXT[kind](value)
 
 
 def parse(text: str) -> Action:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypedDict, TypeGuard
 
 RINGS = ("outer", "middle", "inner")
 PREFIX = ("o", "m", "i")
@@ -32,6 +32,22 @@ LAYER_RINGS = {1: (0, 1), 2: (1, 2), GOAL_LAYER: (2,)}
 goal has no terminals, so the goal layer is hacked from the inner ring alone)."""
 
 
+PathJson = TypedDict("PathJson", {"id": str, "from": str, "to": str, "colours": list[str],
+                                  "layer": int})
+"""A path as views carry it (`Path.to_json`); `from` is a keyword, hence the form."""
+
+
+class BoardJson(TypedDict):
+    """A board as views carry it (`Board.to_json`): ring sizes by ring name, terminal
+    colours by space."""
+
+    name: str
+    title: str
+    rings: dict[str, int]
+    terminals: dict[str, str]
+    paths: list[PathJson]
+
+
 class BoardError(ValueError):
     """A board file that does not make a playable board; the message says what to fix."""
 
@@ -46,7 +62,7 @@ class Path:
     colours: tuple[str, ...]
     layer: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PathJson:
         return {"id": self.id, "from": self.start, "to": self.end,
                 "colours": list(self.colours), "layer": self.layer}
 
@@ -87,7 +103,7 @@ class Board:
     def all_spaces(self) -> list[str]:
         return [space for ring in range(3) for space in self.spaces(ring)] + [GOAL]
 
-    def is_space(self, space: object) -> bool:
+    def is_space(self, space: object) -> TypeGuard[str]:
         if space == GOAL:
             return True
         if not isinstance(space, str) or len(space) < 2 or space[0] not in PREFIX:
@@ -182,7 +198,7 @@ class Board:
 
         return cover(tuple(path.colours), spare)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> BoardJson:
         return {
             "name": self.name,
             "title": self.title,
@@ -230,9 +246,10 @@ def _path(name: str, board: Board, number: int, item: Any) -> Path:
     if not isinstance(item, Mapping):
         raise BoardError(f"Board {name!r}: path {number} must be a table.")
     start, end, colours = item.get("from"), item.get("to"), item.get("colours")
-    for space in (start, end):
-        if not board.is_space(space):
-            raise BoardError(f"Board {name!r}: path {number} names {space!r}, no space.")
+    if not board.is_space(start):
+        raise BoardError(f"Board {name!r}: path {number} names {start!r}, no space.")
+    if not board.is_space(end):
+        raise BoardError(f"Board {name!r}: path {number} names {end!r}, no space.")
     if start == GOAL or ring_of(end) != ring_of(start) + 1:
         raise BoardError(f"Board {name!r}: path {number} ({start} to {end}) must lead one "
                          "ring inwards (outer to middle, middle to inner, inner to goal).")

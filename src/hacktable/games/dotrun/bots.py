@@ -49,8 +49,9 @@ from hacktable.games.dotrun.strategy import (
     start_targets,
     team_plan,
 )
+from hacktable.games.dotrun.views import DotrunView
 
-View = Mapping[str, Any]
+View = DotrunView
 TEAM_SKILL = SKILLS["crew"]
 """The skill every bot assumes of the team when planning: bots cannot talk, so a mixed
 table (a novice, an expert) must compute one plan alike, or each would take its part of a
@@ -133,7 +134,7 @@ class CrewBot(BaseBot):
         if view["draws"][seat] >= self.skill.draws or row == (NOOP, NOOP, NOOP):
             return Stop()
         others = [view["draws"][s] for s in range(len(view["players"]))
-                  if s != seat and (view["plans"][s] or {}).get("do") == "run"
+                  if s != seat and (plan := view["plans"][s]) is not None and plan["do"] == "run"
                   and not view["done"][s]]
         if others and view["draws"][seat] > min(others):
             return None  # wait for the table: everyone draws at about the same speed
@@ -143,7 +144,7 @@ class CrewBot(BaseBot):
         """The row this bot is building this turn, from what the stress phase leaves as is."""
         reading = Reading(view, TEAM_SKILL)
         opens = open_chances(reading, view["plans"])
-        return reading.best_row(view["pawns"][view["seat"]], opens, self.skill.draws)[1]
+        return reading.best_row(reading.pawns[view["seat"]], opens, self.skill.draws)[1]
 
 
 class NoviceBot(CrewBot):

@@ -9,7 +9,7 @@ copy of the card before it. If the first card is an echo card, it counts as a to
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import TypedDict
 
 from hacktable.games.dotrun.board import GOAL, Board
 
@@ -21,6 +21,11 @@ TOUCH = "touch"
 CARDS = (CLOCKWISE, COUNTERCLOCKWISE, CD, ECHO, TOUCH)
 ROW_LENGTH = 3
 """"A runner must have three cards in front of them to be able to move.\""""
+
+
+Step = TypedDict("Step", {"index": int, "card": str, "acts_as": str, "from": str, "to": str,
+                          "path": str | None, "result": str})
+"""One card of a row resolved: what it counted as, where the runner went, and why."""
 
 
 def deck_of(copies: int) -> list[str]:
@@ -50,14 +55,14 @@ def inward_path(board: Board, space: str, open_paths: Collection[str]) -> str | 
 
 
 def run_row(board: Board, start: str, cards: Sequence[str],
-            open_paths: Collection[str]) -> list[dict[str, Any]]:
+            open_paths: Collection[str]) -> list[Step]:
     """Resolve a row left to right: one step record per card, each with where it ended.
 
     "If a runner attempts to run inward when no open path is available, that card does
     nothing, but they continue to resolve any other cards they have." Ruling: once at the
     goal, the remaining cards do nothing (the goal is on no ring).
     """
-    steps = []
+    steps: list[Step] = []
     space = start
     for index, (card, meaning) in enumerate(zip(cards, acting_as(cards), strict=True)):
         before = space

@@ -12,7 +12,7 @@ The state machine, in plain sight:
     choose --"I reached the center"--> over (won, with the reward)
     choose --"The alarm went off"----> over (lost)
 
-State (JSON):
+State (JSON; declared key for key as `state.CompanionState`):
     names, options, turn, phase   "choose" | "hack" | "over"
     choices     per seat: None (not chosen yet), {"hack": False}, or
                 {"hack": True, "colour", "ring", "goal"}; public
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar, cast
 
 from hacktable.engine.contract import (
     GM,
@@ -44,14 +44,31 @@ from hacktable.engine.contract import (
 )
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
-from hacktable.engine.options import Option, OptionSchema
+from hacktable.engine.options import Option, OptionSchema, OptionValue
 from hacktable.engine.press import channel_option, reveal_option
 from hacktable.games.dotrun import companion_reward, tasking
-from hacktable.games.dotrun.companion_moves import COLOURS, RINGS, choose
+from hacktable.games.dotrun.companion_moves import (
+    COLOURS,
+    RINGS,
+    AnswerMove,
+    ChooseMove,
+    CompanionAction,
+    PlainMove,
+    choose,
+)
+from hacktable.games.dotrun.state import (
+    Choice,
+    CompanionOptions,
+    CompanionResult,
+    CompanionState,
+    HackResult,
+    MediaSpec,
+    task_of,
+)
 from hacktable.games.dotrun.tasks import stats as task_stats
 from hacktable.games.dotrun.tasks.options import TASK_OPTIONS
 from hacktable.games.dotrun.tasks.source import record
-from hacktable.games.dotrun.views import CompanionView
+from hacktable.games.dotrun.views import CompanionView, outcome_json
 
 CHOOSE, HACK, OVER = "choose", "hack", "over"
 VERBS = ("choose", "skip", "answer", "center", "alarm")
@@ -67,12 +84,13 @@ OPTIONS = OptionSchema((
     reveal_option(),
 ))
 
-Action = dict[str, Any]
+Action = CompanionAction
+"""A companion move (`companion_moves` lists its shapes)."""
 
 
 # -- actions ----------------------------------------------------------------------------------
 
-def check_action(data: Any) -> Action:
+def check_action(data: object) -> Action:
     """A well-formed action as plain JSON, or `Rejected` saying what is wrong with it."""
     if not isinstance(data, Mapping) or data.get("do") not in VERBS:
         raise Rejected("Choose a terminal, skip this turn, answer your task, or press "
@@ -116,7 +134,7 @@ def parse_text(text: str) -> Action:
     if head == "answer":
         return check_action({"do": "answer", "answer": " ".join(words[1:])})
     if head in ("skip", "center", "alarm") and len(words) == 1:
-        return {"do": head}
+        return check_action({"do": head})
     lowered = [w.lower() for w in words]
     if head in COLOURS and 2 <= len(words) <= 3:
         goal = len(words) == 3
@@ -130,23 +148,34 @@ def parse_text(text: str) -> Action:
 
 # -- the rules --------------------------------------------------------------------------------
 
-def hackers(state: Mapping[str, Any]) -> list[int]:
+def hackers(state: CompanionState) -> list[int]:
     return [s for s, c in enumerate(state["choices"]) if c is not None and c["hack"]]
 
 
-def setup(names: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
+def chosen(state: CompanionState, seat: int) -> Choice:
+    """The choice of `seat` once every seat has chosen (the hacking phase and its end)."""
+    choice = state["choices"][seat]
+    if choice is None:
+        raise ValueError(f"seat {seat} has not chosen a terminal this turn")
+    return choice
+
+
+def setup(names: Sequence[str], options: Mapping[str, OptionValue]) -> CompanionState:
     n = len(names)
-    return {"names": list(names), "options": dict(options), "turn": 1, "phase": CHOOSE,
+    # Resolved by the game's schema (`OPTIONS`): every option, each of its type.
+    resolved = cast(CompanionOptions, dict(options))
+    return {"names": list(names), "options": resolved, "turn": 1, "phase": CHOOSE,
             "choices": [None] * n, "tasks": [None] * n, "answers": [None] * n,
             "last": None, "revealed": [None] * n, "stats": task_stats.empty(),
             "per_seat": [{"tries": 0, "solved": 0} for _ in names],
             "guessable": [], "result": None}
 
 
-def take_choice(state: dict, seat: int, action: Action, rng: random.Random) -> list[Event]:
+def take_choice(state: CompanionState, seat: int, action: ChooseMove | PlainMove,
+                rng: random.Random) -> list[Event]:
     """"Select the color and ring of their terminal"; a choice may change until all are in.
     When the last seat chooses, the hacking timers start for everyone at once."""
-    choice = ({"hack": False} if action["do"] == "skip" else
+    choice: Choice = ({"hack": False} if action["do"] != "choose" else
               {"hack": True, "colour": action["colour"], "ring": action["ring"],
                "goal": action["goal"]})
     changed = state["choices"][seat] is not None
@@ -157,7 +186,7 @@ def take_choice(state: dict, seat: int, action: Action, rng: random.Random) -> l
     return events
 
 
-def begin_hack(state: dict, rng: random.Random) -> list[Event]:
+def begin_hack(state: CompanionState, rng: random.Random) -> list[Event]:
     """Deal every hacker a task. With nobody hacking the 30 seconds still run: "If no one
     is hacking, set a 30-second timer for the runners"."""
     source = tasking.source(state["options"]["tasks"])
@@ -166,7 +195,7 @@ def begin_hack(state: dict, rng: random.Random) -> list[Event]:
     state["tasks"], state["answers"] = [None] * n, [None] * n
     listed = []
     for seat in hackers(state):
-        choice = state["choices"][seat]
+        choice = chosen(state, seat)
         task = source.generate(choice["colour"], choice["ring"], rng, state["options"],
                                innermost=choice["goal"], avoid=state["guessable"])
         state["tasks"][seat] = task
@@ -177,15 +206,16 @@ def begin_hack(state: dict, rng: random.Random) -> list[Event]:
                                    "seconds": state["options"]["task_seconds"]})]
 
 
-def take_answer(state: dict, seat: int, action: Action) -> list[Event]:
+def take_answer(state: CompanionState, seat: int, action: AnswerMove) -> list[Event]:
     """One answer per task: "attempt to complete the task", not guess until it opens."""
-    if state["tasks"][seat] is None:
+    task = state["tasks"][seat]
+    if task is None:
         raise Rejected("You are not hacking this turn; wait for the timer with the runners.")
     if state["answers"][seat] is not None:
         raise Rejected("You already sent your answer; it stands until the timer ends.")
     typed = action["answer"]
     if typed.strip():  # an empty answer gives up; anything else must be one the task takes
-        refused = tasking.source(state["options"]["tasks"]).malformed(state["tasks"][seat], typed)
+        refused = tasking.source(state["options"]["tasks"]).malformed(task, typed)
         if refused:
             raise Rejected(refused)
     state["answers"][seat] = typed
@@ -194,17 +224,17 @@ def take_answer(state: dict, seat: int, action: Action) -> list[Event]:
     return [Event("answered", {"seat": seat}, (seat,))]
 
 
-def close_hack(state: dict, reason: str) -> list[Event]:
+def close_hack(state: CompanionState, reason: str) -> list[Event]:
     """"When the timer goes off": every hacker's SUCCESS or FAILURE (no answer is a
     failure), public so the table can place lockout tokens; then the next turn's choosing."""
     source = tasking.source(state["options"]["tasks"])
     turn = state["turn"]
     events = [Event("hack_ended", {"turn": turn, "reason": reason})]
-    results = []
+    results: list[HackResult] = []
     for seat in hackers(state):
-        task, given = state["tasks"][seat], state["answers"][seat]
-        choice = state["choices"][seat]
-        solved = bool(given) and source.check(task, given)
+        task, given = task_of(state, seat), state["answers"][seat]
+        choice = chosen(state, seat)
+        solved = source.check(task, given) if given else False
         state["stats"] = record(state["stats"], task, choice["colour"], choice["ring"], solved)
         state["per_seat"][seat]["tries"] += 1
         state["per_seat"][seat]["solved"] += int(solved)
@@ -213,68 +243,70 @@ def close_hack(state: dict, reason: str) -> list[Event]:
         state["revealed"][seat] = {"turn": turn, "kind": task["kind"],
                                    "public": tree_copy(task["public"]),
                                    "answer": task["secret"]["answer"], "given": given,
-                                   "solved": solved, **{k: choice[k] for k in
-                                                        ("colour", "ring", "goal")}}
+                                   "solved": solved, "colour": choice["colour"],
+                                   "ring": choice["ring"], "goal": choice["goal"]}
         events.append(Event("hacked", {k: v for k, v in results[-1].items()}))
         events.append(Event("task_revealed", {"seat": seat, "answer": task["secret"]["answer"],
                                               "given": given, "solved": solved}, (seat,)))
     for seat in range(len(state["names"])):
         if seat not in hackers(state):
             state["revealed"][seat] = None
-    state["last"] = {"turn": turn, "results": results,
-                     "runners": [s for s, c in enumerate(state["choices"]) if not c["hack"]]}
     n = len(state["names"])
+    state["last"] = {"turn": turn, "results": results,
+                     "runners": [s for s in range(n) if not chosen(state, s)["hack"]]}
     state["tasks"], state["answers"], state["choices"] = [None] * n, [None] * n, [None] * n
     state["turn"] += 1
     state["phase"] = CHOOSE
     return [*events, Event("turn_started", {"turn": state["turn"]})]
 
 
-def end(state: dict, seat: int, won: bool, rng: random.Random) -> list[Event]:
+def end(state: CompanionState, seat: int, won: bool, rng: random.Random) -> list[Event]:
     """"If a player made it to the center, the players win ... click on the 'I reached
     the center' button on the website to receive your reward"; the alarm is the loss."""
     name = state["names"][seat]
     if won:
-        reward = companion_reward.haul(state, rng)
+        reward = companion_reward.haul(state["stats"], rng)
         summary = (f"{name} reached the center: the crew broke into Mugtome in "
                    f"{state['turn'] - 1} turns and walked out with {reward['headline']}.")
     else:
         reward = None
         summary = (f"{name} reported the alarm: Mugtome's security caught the crew after "
                    f"{state['turn'] - 1} turns.")
-    state["result"] = {"won": won, "by": seat, "summary": summary, "reward": reward,
-                       "heist": companion_reward.heist(state)}
+    result: CompanionResult = {"won": won, "by": seat, "summary": summary, "reward": reward,
+                               "heist": companion_reward.heist(state)}
+    state["result"] = result
     state["phase"] = OVER
     state["choices"] = [None] * len(state["names"])
     return [Event("center" if won else "alarm", {"seat": seat}),
             Event("heist_over", {"won": won, "summary": summary})]
 
 
-def apply(state: dict, seat: int, action: Action, rng: random.Random) -> list[Event]:
-    """Check an action completely, then make it."""
+def apply(state: CompanionState, seat: int, action: object,
+          rng: random.Random) -> list[Event]:
+    """Check an action completely (whatever JSON was handed in), then make it."""
     if not isinstance(seat, int) or isinstance(seat, bool) \
             or not 0 <= seat < len(state["names"]):
         raise Rejected(f"There is no seat {seat!r} at this table.")
-    action = check_action(action)
-    phase, verb = state["phase"], action["do"]
+    move = check_action(action)
+    phase, verb = state["phase"], move["do"]
     if phase == OVER:
         raise Rejected("The heist is over.")
     if phase == CHOOSE:
-        if verb in ("choose", "skip"):
-            return take_choice(state, seat, action, rng)
-        if verb == "center":
+        if move["do"] == "center":
             return end(state, seat, True, rng)
-        if verb == "alarm":
+        if move["do"] == "alarm":
             return end(state, seat, False, rng)
-        raise Rejected("The timer has not started: choose your terminal first.")
-    if verb == "answer":
-        return take_answer(state, seat, action)
+        if move["do"] == "answer":
+            raise Rejected("The timer has not started: choose your terminal first.")
+        return take_choice(state, seat, move, rng)
+    if move["do"] == "answer":
+        return take_answer(state, seat, move)
     if verb in ("center", "alarm"):
         raise Rejected("Wait for the timer: the board is resolved after the hacking.")
     raise Rejected("The timer is running: choices are fixed until it ends.")
 
 
-def prompts(state: Mapping[str, Any]) -> dict[int, Prompt]:
+def prompts(state: CompanionState) -> dict[int, Prompt]:
     phase, turn = state["phase"], state["turn"]
     if phase == OVER:
         return {}
@@ -291,7 +323,7 @@ def prompts(state: Mapping[str, Any]) -> dict[int, Prompt]:
             result[seat] = Prompt("wait", "Not hacking: the timer is the runners' 30 seconds.",
                                   False, limit, True, {"turn": turn})
         else:
-            choice = state["choices"][seat]
+            choice = chosen(state, seat)
             result[seat] = Prompt("hack", "Solve your hacking task before time runs out.",
                                   True, limit, state["answers"][seat] is not None,
                                   {"turn": turn, "colour": choice["colour"],
@@ -303,7 +335,7 @@ def prompts(state: Mapping[str, Any]) -> dict[int, Prompt]:
 
 # -- views ------------------------------------------------------------------------------------
 
-def public(state: Mapping[str, Any]) -> CompanionView:
+def public(state: CompanionState) -> CompanionView:
     """What the whole table sees: choices, who is hacking, the last results, the
     statistics, the end. Answers, tasks and whether a hacker has answered are not in it."""
     return {
@@ -321,11 +353,11 @@ def public(state: Mapping[str, Any]) -> CompanionView:
         "per_seat": tree_copy(state["per_seat"]),
         "result": tree_copy(state["result"]),
         "over": state["phase"] == OVER,
-        "outcome": None if state["result"] is None else outcome(state).to_json(),
+        "outcome": outcome_json(state["names"], state["result"]),
     }
 
 
-def view(state: Mapping[str, Any], viewer: Viewer) -> CompanionView:
+def view(state: CompanionState, viewer: Viewer) -> CompanionView:
     if viewer == GM:
         return {**public(state), "gm": True, "state": tree_copy(state)}
     if viewer == SPECTATOR:
@@ -341,16 +373,19 @@ def view(state: Mapping[str, Any], viewer: Viewer) -> CompanionView:
             "revealed": tree_copy(state["revealed"][viewer])}
 
 
-def outcome(state: Mapping[str, Any]) -> Outcome:
+def outcome(state: CompanionState) -> Outcome | None:
+    result = state["result"]
+    if result is None:
+        return None
     seats = tuple(range(len(state["names"])))
-    won = state["result"]["won"]
+    won = result["won"]
     return Outcome((seats,) if won else (), {s: 1.0 if won else 0.0 for s in seats},
-                   state["result"]["summary"])
+                   result["summary"])
 
 
 # -- words ------------------------------------------------------------------------------------
 
-def choice_text(choice: Mapping[str, Any] | None) -> str:
+def choice_text(choice: Mapping[str, object] | None) -> str:
     if choice is None:
         return "still choosing"
     if not choice["hack"]:
@@ -359,7 +394,7 @@ def choice_text(choice: Mapping[str, Any] | None) -> str:
     return f"{choice['colour']} terminal on the {choice['ring']} ring{goal}"
 
 
-def render(view_: Mapping[str, Any], ends_at: str | None = None) -> str:
+def render(view_: CompanionView, ends_at: str | None = None) -> str:
     names = view_["players"]
     lines = [f"./Run companion, turn {view_['turn']} ({view_['phase']})."]
     if view_["result"]:
@@ -368,8 +403,8 @@ def render(view_: Mapping[str, Any], ends_at: str | None = None) -> str:
         lines.append(f"  {names[seat]}: {choice_text(choice)}")
     if view_["phase"] == HACK and ends_at:
         lines.append(f"The hacking timer ends at {ends_at}.")
-    if view_.get("task"):
-        task = view_["task"]
+    task = view_.get("task")
+    if task:
         lines.append(f"Your task ({task['kind']}): {task['public']}")
         if view_.get("answer") is not None:
             lines.append(f"Your answer: {view_['answer']!r} (sent).")
@@ -411,7 +446,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
 
 # -- the game ---------------------------------------------------------------------------------
 
-class DotRunCompanion(BaseGame):
+class DotRunCompanion(BaseGame[CompanionState, CompanionAction, CompanionView]):
     """The seed's hacking website as a game: choose, 30 seconds of hacking, results."""
 
     id = "dotrun_companion"
@@ -429,35 +464,36 @@ class DotRunCompanion(BaseGame):
     fuzz_words = ("red", "blue", "green", "orange", "outer", "middle", "inner", "goal",
                   "skip", "answer", "center", "alarm")
 
-    def setup(self, seats: Sequence[str], options: Mapping[str, Any],
-              rng: random.Random) -> dict:
+    def setup(self, seats: Sequence[str], options: Mapping[str, OptionValue],
+              rng: random.Random) -> CompanionState:
         return setup(seats, options)
 
-    def prompts(self, state: dict) -> dict[int, Prompt]:
+    def prompts(self, state: CompanionState) -> dict[int, Prompt]:
         return prompts(state)
 
-    def apply(self, state: dict, seat: int, action: Action, rng: random.Random) -> list[Event]:
+    def apply(self, state: CompanionState, seat: int, action: Action,
+              rng: random.Random) -> list[Event]:
         return apply(state, seat, action, rng)
 
-    def timeout(self, state: dict, rng: random.Random) -> list[Event]:
+    def timeout(self, state: CompanionState, rng: random.Random) -> list[Event]:
         """Only the hacking phase is timed: unanswered tasks fail."""
         if state["phase"] != HACK:
             raise Rejected("Only the hacking timer runs out; choosing has no time limit.")
         return close_hack(state, "time")
 
-    def phase_key(self, state: dict) -> str:
+    def phase_key(self, state: CompanionState) -> str:
         return "over" if state["phase"] == OVER else f"turn {state['turn']} {state['phase']}"
 
-    def phase_label(self, state: dict) -> str:
+    def phase_label(self, state: CompanionState) -> str:
         return f"turn {state['turn']}"
 
-    def view(self, state: dict, viewer: Viewer) -> dict:
+    def view(self, state: CompanionState, viewer: Viewer) -> CompanionView:
         return view(state, viewer)
 
-    def outcome(self, state: dict) -> Outcome | None:
-        return None if state["result"] is None else outcome(state)
+    def outcome(self, state: CompanionState) -> Outcome | None:
+        return outcome(state)
 
-    def legal_actions(self, state: dict, seat: int) -> list[Action] | None:
+    def legal_actions(self, state: CompanionState, seat: int) -> list[Action] | None:
         if state["phase"] == OVER or not 0 <= seat < len(state["names"]):
             return []
         if state["phase"] == CHOOSE:
@@ -469,35 +505,36 @@ class DotRunCompanion(BaseGame):
         # The answer cannot be listed without giving it away: an empty one gives up.
         return [{"do": "answer", "answer": ""}]
 
-    def preview(self, state: dict, seat: int, action: Action) -> list[Event]:
+    def preview(self, state: CompanionState, seat: int, action: Action) -> list[Event]:
         """Checked on a copy; says only how the move was understood, never whether an
         answer is right."""
         apply(tree_copy(state), seat, action, random.Random(0))
         return [Event("preview", {"action": check_action(action)}, (seat,))]
 
-    def parse(self, state: dict, seat: int, text: str) -> Action:
+    def parse(self, state: CompanionState, seat: int, text: str) -> Action:
         return parse_text(text)
 
     def action_to_json(self, action: Action) -> Action:
         return check_action(action)
 
-    def action_from_json(self, data: Any) -> Action:
+    def action_from_json(self, data: object) -> Action:
         return check_action(data)
 
     def action_labels(self, action: Action) -> list[str]:
         return [action["do"]]
 
-    def describe(self, event: Event, state: dict) -> str:
+    def describe(self, event: Event, state: CompanionState) -> str:
         return describe(event, state["names"])
 
-    def render(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
+    def render(self, view: CompanionView, ends_at: str | None = None) -> str:
         return render(view, ends_at)
 
-    def notation_help(self, state: dict) -> str:
+    def notation_help(self, state: CompanionState) -> str:
         return ("Moves: \"red outer\", \"blue inner goal\" (a goal path), \"skip\" (not "
                 "hacking), \"answer <text>\" (once), \"center\", \"alarm\".")
 
-    def media(self, state: dict, viewer: Viewer, media_id: str) -> dict | None:
+    def media(self, state: CompanionState, viewer: Viewer,
+              media_id: str) -> MediaSpec | None:
         """A blue task's recording, for its hacker (and the gamemaster) while the timer
         runs: the spec holds the spoken digits, so it goes to the renderer, never a view."""
         if state["phase"] != HACK:
@@ -508,13 +545,16 @@ class DotRunCompanion(BaseGame):
             and 0 <= viewer < n else [])
         for seat in seats:
             task = state["tasks"][seat]
-            audio = (task or {}).get("public", {}).get("audio")
+            if task is None:
+                continue
+            audio = task["public"].get("audio")
             if isinstance(audio, dict) and audio.get("id") == media_id:
                 return {"renderer": "speech-under-noise",
                         "spec": tree_copy(task["secret"]["hidden"]["audio"])}
         return None
 
-    def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
+    def redeal(self, state: CompanionState, seat: int,
+               rng: random.Random) -> CompanionState | None:
         """Other hackers' tasks are dealt afresh (same terminal); their answers are
         secret too, so they are shuffled between sent and not sent."""
         new = tree_copy(state)
@@ -524,22 +564,23 @@ class DotRunCompanion(BaseGame):
         for other in hackers(new):
             if other == seat:
                 continue
-            choice = new["choices"][other]
+            choice = chosen(new, other)
             new["tasks"][other] = source.generate(choice["colour"], choice["ring"], rng,
                                                   new["options"], innermost=choice["goal"])
             new["answers"][other] = rng.choice([None, "", "X"])
         return new
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: CompanionState) -> None:
         """Tasks exist exactly for hackers while the timer runs, answers only for them,
         nothing hidden lingers outside it, and no cell has more successes than tries."""
         n = len(state["names"])
         assert state["phase"] in (CHOOSE, HACK, OVER)
-        assert all(len(state[k]) == n for k in ("choices", "tasks", "answers", "revealed"))
+        assert all(len(column) == n for column in (state["choices"], state["tasks"],
+                                                    state["answers"], state["revealed"]))
         if state["phase"] == HACK:
             assert all(c is not None for c in state["choices"]), "a seat hacks unchosen"
             for s in range(n):
-                assert (state["tasks"][s] is not None) == state["choices"][s]["hack"]
+                assert (state["tasks"][s] is not None) == chosen(state, s)["hack"]
                 assert state["tasks"][s] is not None or state["answers"][s] is None
         else:
             assert state["tasks"] == [None] * n and state["answers"] == [None] * n

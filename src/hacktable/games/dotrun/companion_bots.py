@@ -17,14 +17,15 @@ from typing import Any, ClassVar
 
 from hacktable.engine.contract import BaseBot, Prompt
 from hacktable.games.dotrun import tasking
-from hacktable.games.dotrun.companion_moves import COLOURS, RINGS, choose
+from hacktable.games.dotrun.companion_moves import COLOURS, RINGS, CompanionAction, choose
+from hacktable.games.dotrun.views import CompanionView
 
 ALARM_AT = 9
 FAILED_HACK_ALERTNESS = 2
 CENTER_CHANCE = 0.5
 
 
-def alertness(view: Mapping[str, Any]) -> int:
+def alertness(view: CompanionView) -> int:
     """The physical board's alertness as the seed would have moved it (an estimate: the
     site never sees the board)."""
     failed = sum(c["tries"] - c["solved"] for c in view["per_seat"])
@@ -39,8 +40,9 @@ class TableBot(BaseBot):
     media: Callable[[str], Mapping[str, Any] | None] | None = None
     """Set by the runner: this seat's own recording, as its person would hear it."""
 
-    def act(self, view: Mapping[str, Any], prompt: Prompt, legal: Sequence[Any] | None,
-            rng: random.Random) -> dict[str, Any] | None:
+    def act(self, view: CompanionView, prompt: Prompt,
+            legal: Sequence[CompanionAction] | None,
+            rng: random.Random) -> CompanionAction | None:
         if prompt.kind == "choose":
             return None if prompt.submitted else self.choose(view, rng)
         if prompt.kind == "hack" and not prompt.submitted:
@@ -52,11 +54,12 @@ class TableBot(BaseBot):
             return {"do": "answer", "answer": answer or ""}
         return None
 
-    def choose(self, view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    def choose(self, view: CompanionView, rng: random.Random) -> CompanionAction:
         if alertness(view) >= ALARM_AT:
             return {"do": "alarm"}
-        last = view["last"] or {"results": []}
-        if any(r["goal"] and r["solved"] for r in last["results"]) \
+        last = view["last"]
+        results = last["results"] if last else []
+        if any(r["goal"] and r["solved"] for r in results) \
                 and rng.random() < CENTER_CHANCE:
             return {"do": "center"}
         if rng.random() < 0.2:

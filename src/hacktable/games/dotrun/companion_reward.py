@@ -12,9 +12,9 @@ from the match's own statistics. Drawn from the action's rng only, so it replays
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
 
+from hacktable.games.dotrun.state import CompanionState, Haul, HaulItem, Heist, Tally
+from hacktable.games.dotrun.tasks.stats import Stats
 from hacktable.games.dotrun.tasks.words import ADULT_FIRST, DEPARTMENTS, LAST, PET_NAMES
 
 HEX = "0123456789abcdef"
@@ -29,16 +29,16 @@ NETWORK_PRIZES = {
 }
 
 
-def heist(state: Mapping[str, Any]) -> dict[str, Any]:
+def heist(state: CompanionState) -> Heist:
     """The match in numbers: turns played, hacks tried and solved per colour, and each
     seat's successes (from the public results only)."""
     stats = state["stats"]
-    colours = {colour: {"tries": sum(c["tries"] for c in rings.values()),
+    colours: dict[str, Tally] = {colour: {"tries": sum(c["tries"] for c in rings.values()),
                         "solved": sum(c["solved"] for c in rings.values())}
                for colour, rings in stats.items()}
     last = state["last"]
     return {"turns": state["turn"] - 1, "colours": colours,
-            "crew": [{"name": name, **dict(record)}
+            "crew": [{"name": name, **record}
                      for name, record in zip(state["names"], state["per_seat"], strict=True)],
             "tries": sum(c["tries"] for c in state["per_seat"]),
             "solved": sum(c["solved"] for c in state["per_seat"]),
@@ -49,9 +49,9 @@ def _key(rng: random.Random, length: int = 32) -> str:
     return "".join(rng.choice(HEX) for _ in range(length))
 
 
-def haul(state: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+def haul(stats: Stats, rng: random.Random) -> Haul:
     """The loot: Mugtome's user database dump, a vault of crypto keys, and one prize per
-    network the crew opened at least once."""
+    network the crew opened at least once (by the match's task statistics)."""
     users = rng.randrange(180, 990) * 1_000_000 + rng.randrange(1_000_000)
     sample = []
     for _ in range(3):
@@ -62,7 +62,7 @@ def haul(state: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
                        "department": rng.choice(DEPARTMENTS)})
     keys = rng.randrange(3, 9)
     coins = rng.randrange(1_200, 9_800)
-    items = [
+    items: list[HaulItem] = [
         {"title": "Mugtome's user database",
          "detail": f"mugtome_users.sql.gz: {users:,} accounts, every private message and "
                    "every deleted post Mugtome swore it had deleted",
@@ -73,7 +73,7 @@ def haul(state: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
          "wallets": [f"0x{_key(rng, 8)}…{_key(rng, 4)}" for _ in range(min(keys, 3))]},
     ]
     for colour, (title, detail) in NETWORK_PRIZES.items():
-        solved = sum(c["solved"] for c in state["stats"][colour].values())
+        solved = sum(c["solved"] for c in stats[colour].values())
         if solved:
             items.append({"title": title, "detail": detail.format(n=rng.randrange(40, 400))})
     value = users // 1000 * 3 + coins * 41_000

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from hacktable.games.dotrun import svg as board_svg
 from hacktable.games.dotrun.cards import CARDS
+from hacktable.games.dotrun.views import DotrunView
 from hacktable.games.drawing import box, svg, text, wrap
 
 MEANING = {"clockwise": "one space clockwise", "counterclockwise": "one space "
@@ -15,7 +13,7 @@ MEANING = {"clockwise": "one space clockwise", "counterclockwise": "one space "
 SYMBOL = {"clockwise": "↻", "counterclockwise": "↺", "cd": "⇲", "echo": "≡", "touch": "•"}
 
 
-def board(view: Mapping[str, Any]) -> str:
+def board(view: DotrunView) -> str:
     """The board as a spectator sees it before anyone starts: rings, coloured terminals
     (each with its letter), paths and the goal."""
     return board_svg.draw(view)

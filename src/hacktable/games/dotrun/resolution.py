@@ -6,17 +6,15 @@ hack results, alertness, lockouts, paths opened, each runner's cards and moves, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from hacktable.engine.contract import Event
 from hacktable.games.dotrun.board import GOAL, RINGS, Board, ring_of
 from hacktable.games.dotrun.cards import ROW_LENGTH, run_row
+from hacktable.games.dotrun.state import DotrunResult, DotrunState, HackRecord, space_of, task_of
 from hacktable.games.dotrun.tasking import TaskSource
 from hacktable.games.dotrun.tasks.source import record
 
 
-def raise_alertness(state: dict, amount: int, reason: str, seat: int | None = None
+def raise_alertness(state: DotrunState, amount: int, reason: str, seat: int | None = None
                     ) -> list[Event]:
     if amount <= 0:
         return []
@@ -26,7 +24,8 @@ def raise_alertness(state: dict, amount: int, reason: str, seat: int | None = No
                                 "seat": seat})]
 
 
-def resolve_hacks(state: dict, board: Board, source: TaskSource) -> tuple[list[Event], set[str]]:
+def resolve_hacks(state: DotrunState, board: Board,
+                  source: TaskSource) -> tuple[list[Event], set[str]]:
     """"For each failed hacking attempt, move the alertness meter up by 2 and place a
     lockout token on the terminal." A path opens when each of its colours was hacked
     successfully this turn ("these paths must be hacked from two terminals simultaneously")."""
@@ -36,18 +35,19 @@ def resolve_hacks(state: dict, board: Board, source: TaskSource) -> tuple[list[E
     for seat, plan in enumerate(state["plans"]):
         if plan is None or plan["do"] != "hack":
             continue
-        terminal = state["pawns"][seat]
+        terminal = space_of(state, seat)
         colour = board.terminals[terminal]
-        task, given = state["tasks"][seat], state["answers"][seat]
+        task, given = task_of(state, seat), state["answers"][seat]
         success = given is not None and bool(source.check(task, given))
         events.append(Event("hack", {"seat": seat, "terminal": terminal, "colour": colour,
                                      "path": plan["path"], "success": success,
                                      "answered": given is not None}))
         state["task_stats"] = record(state["task_stats"], task, colour,
                                      RINGS[ring_of(terminal)], success)
-        state["last_hack"][seat] = {"turn": state["turn"], "path": plan["path"],
-                                    "task": task, "answer": given, "success": success}
-        events.append(Event("hack_report", dict(state["last_hack"][seat]), (seat,)))
+        report: HackRecord = {"turn": state["turn"], "path": plan["path"], "task": task,
+                              "answer": given, "success": success}
+        state["last_hack"][seat] = report
+        events.append(Event("hack_report", dict(report), (seat,)))
         if success:
             hacked.setdefault(plan["path"], set()).add(colour)
             continue
@@ -65,7 +65,7 @@ def resolve_hacks(state: dict, board: Board, source: TaskSource) -> tuple[list[E
     return events, opened
 
 
-def move_runners(state: dict, board: Board, opened: set[str]) -> list[Event]:
+def move_runners(state: DotrunState, board: Board, opened: set[str]) -> list[Event]:
     """"Each runner flips over their run cards and resolves them from left to right." A
     runner with fewer than three cards shows them and stays put (ruling)."""
     events: list[Event] = []
@@ -78,7 +78,7 @@ def move_runners(state: dict, board: Board, opened: set[str]) -> list[Event]:
             events.append(Event("too_few_cards", {"seat": seat, "cards": len(row),
                                                   "space": state["pawns"][seat]}))
             continue
-        steps = run_row(board, state["pawns"][seat], row, opened)
+        steps = run_row(board, space_of(state, seat), row, opened)
         for step in steps:
             events.append(Event("card", {"seat": seat, **step}))
         state["pawns"][seat] = steps[-1]["to"]
@@ -86,15 +86,16 @@ def move_runners(state: dict, board: Board, opened: set[str]) -> list[Event]:
     return events
 
 
-def finish(state: dict, won: bool, reason: str, summary: str) -> Event:
-    state["result"] = {"won": won, "reason": reason, "turn": state["turn"],
-                       "summary": summary}
-    return Event("game_over", dict(state["result"]))
+def finish(state: DotrunState, won: bool, reason: str, summary: str) -> Event:
+    result: DotrunResult = {"won": won, "reason": reason, "turn": state["turn"],
+                            "summary": summary}
+    state["result"] = result
+    return Event("game_over", dict(result))
 
 
-def resolve(state: dict, board: Board, source: TaskSource) -> list[Event]:
+def resolve(state: DotrunState, board: Board, source: TaskSource) -> list[Event]:
     """Resolve one turn; sets `state["result"]` when the game ends."""
-    options: Mapping[str, Any] = state["options"]
+    options = state["options"]
     limit = options["alertness_limit"]
     names = state["names"]
     events, opened = resolve_hacks(state, board, source)
@@ -113,7 +114,8 @@ def resolve(state: dict, board: Board, source: TaskSource) -> list[Event]:
     if state["alertness"] >= limit:
         events.append(finish(state, False, "alertness", f"The alertness reached "
                              f"{state['alertness']}: security caught the crew."))
-    elif not board.goal_reachable(state["pawns"], state["locked"]):
+    elif not board.goal_reachable([space_of(state, seat) for seat in range(len(names))],
+                                  state["locked"]):
         events.append(finish(state, False, "lockout", "No pawn can ever reach the goal: a "
                              "goal path needs three pawns on the inner ring (two hackers and "
                              "a runner), and locked-out terminals or stranded pawns leave "

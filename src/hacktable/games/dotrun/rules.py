@@ -1,6 +1,6 @@
 """./Run's rules over a JSON-shaped state: set-up, the three phases of a turn, timeouts.
 
-State (all plain JSON):
+State (all plain JSON; declared key for key as `state.DotrunState`):
     names, options   players by seat; the resolved rule options
     turn, phase      the turn (1-based) and "start" | "planning" | "stress" | "over"
     pawns            each seat's space (None until chosen in the start phase)
@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import cast
 
 from hacktable.engine.contract import EVERYONE, Event, Prompt
 from hacktable.engine.errors import Rejected
+from hacktable.engine.options import OptionValue
 from hacktable.games.dotrun import companion_reward, tasking
 from hacktable.games.dotrun.actions import (
     Action,
@@ -41,18 +42,30 @@ from hacktable.games.dotrun.actions import (
 from hacktable.games.dotrun.board import GOAL_LAYER, RINGS, Board, load, ring_of
 from hacktable.games.dotrun.cards import ROW_LENGTH, deck_of
 from hacktable.games.dotrun.resolution import resolve
+from hacktable.games.dotrun.state import (
+    DotrunOptions,
+    DotrunState,
+    Plan,
+    TaskJson,
+    plan_of,
+    space_of,
+    task_of,
+)
 from hacktable.games.dotrun.tasks import stats as task_stats
 
 START, PLANNING, STRESS, OVER = "start", "planning", "stress", "over"
 
 
-def board_of(state: Mapping[str, Any]) -> Board:
+def board_of(state: DotrunState) -> Board:
     return load(state["options"]["board"])
 
 
 # -- set-up -----------------------------------------------------------------------------
 
-def setup(names: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> dict:
+def setup(names: Sequence[str], given: Mapping[str, OptionValue],
+          rng: random.Random) -> DotrunState:
+    # Resolved by the game's schema (`options.OPTIONS`): every option, each of its type.
+    options = cast(DotrunOptions, dict(given))
     board = load(options["board"])
     n = len(names)
     if n > board.sizes[0]:
@@ -60,9 +73,9 @@ def setup(names: Sequence[str], options: Mapping[str, Any], rng: random.Random) 
                        f"spaces, too few for {n} players to start on different ones.")
     deck = deck_of(options["card_copies"])
     rng.shuffle(deck)
-    state: dict[str, Any] = {
+    state: DotrunState = {
         "names": list(names),
-        "options": dict(options),
+        "options": options,
         "turn": 1,
         "phase": START,
         "pawns": [None] * n,
@@ -90,7 +103,7 @@ def setup(names: Sequence[str], options: Mapping[str, Any], rng: random.Random) 
     return state
 
 
-def deal_starts(state: dict, rng: random.Random) -> list[Event]:
+def deal_starts(state: DotrunState, rng: random.Random) -> list[Event]:
     """Seats without a start space get a random free one on the outer ring."""
     free = [s for s in board_of(state).spaces(0) if s not in state["pawns"]]
     rng.shuffle(free)
@@ -104,7 +117,7 @@ def deal_starts(state: dict, rng: random.Random) -> list[Event]:
 
 # -- who may act ------------------------------------------------------------------------
 
-def runner_done(state: Mapping[str, Any], seat: int) -> bool:
+def runner_done(state: DotrunState, seat: int) -> bool:
     """"Each runner may continue drawing until they have three cards in front of them, the
     deck runs out, or they run out of time" (or, by ruling, they say they are done)."""
     if state["hands"][seat] is not None:
@@ -113,12 +126,12 @@ def runner_done(state: Mapping[str, Any], seat: int) -> bool:
             or not state["deck"])
 
 
-def role(state: Mapping[str, Any], seat: int) -> str | None:
+def role(state: DotrunState, seat: int) -> str | None:
     plan = state["plans"][seat]
     return None if plan is None else plan["do"]
 
 
-def prompts(state: Mapping[str, Any]) -> dict[int, Prompt]:
+def prompts(state: DotrunState) -> dict[int, Prompt]:
     phase = state["phase"]
     if phase == OVER:
         return {}
@@ -145,9 +158,9 @@ def prompts(state: Mapping[str, Any]) -> dict[int, Prompt]:
     for seat in range(len(state["names"])):
         kind = role(state, seat)
         if kind == "hack":
-            task = state["tasks"][seat]
-            path = state["plans"][seat]["path"]
-            terminal = state["pawns"][seat]
+            task = task_of(state, seat)
+            path = plan_of(state, seat)["path"]
+            terminal = space_of(state, seat)
             result[seat] = Prompt(
                 "hack", "Solve your hacking task before time runs out.", True, limit,
                 state["answers"][seat] is not None,
@@ -179,7 +192,7 @@ def prompts(state: Mapping[str, Any]) -> dict[int, Prompt]:
     return result
 
 
-def phase_key(state: Mapping[str, Any]) -> str:
+def phase_key(state: DotrunState) -> str:
     """Turn number and phase: each phase's deadline starts when it opens."""
     if state["phase"] == OVER:
         return "over"
@@ -188,7 +201,7 @@ def phase_key(state: Mapping[str, Any]) -> str:
 
 # -- planning ---------------------------------------------------------------------------
 
-def terminal_user(state: Mapping[str, Any], terminal: str, besides: int) -> int | None:
+def terminal_user(state: DotrunState, terminal: str, besides: int) -> int | None:
     """Another seat already hacking from this terminal this turn, if any."""
     for seat, plan in enumerate(state["plans"]):
         if seat != besides and plan is not None and plan["do"] == "hack" \
@@ -197,7 +210,7 @@ def terminal_user(state: Mapping[str, Any], terminal: str, besides: int) -> int 
     return None
 
 
-def hackable_paths(state: Mapping[str, Any], seat: int) -> list[str]:
+def hackable_paths(state: DotrunState, seat: int) -> list[str]:
     """Paths this seat could choose to hack now (empty when it cannot hack)."""
     try:
         terminal = check_can_hack(state, seat)
@@ -206,12 +219,12 @@ def hackable_paths(state: Mapping[str, Any], seat: int) -> list[str]:
     return [path.id for path in board_of(state).hackable_from(terminal)]
 
 
-def check_can_hack(state: Mapping[str, Any], seat: int) -> str:
+def check_can_hack(state: DotrunState, seat: int) -> str:
     """"To hack, a player must be on a space with a terminal, and only one player can hack
     each terminal." Returns the terminal."""
     board = board_of(state)
     space = state["pawns"][seat]
-    if space not in board.terminals:
+    if space is None or space not in board.terminals:
         raise Rejected("To hack you must stand on a terminal; you could run or hold instead.")
     if space in state["locked"]:
         raise Rejected(f"The terminal on {space} is locked out; nobody can hack from it.")
@@ -222,7 +235,7 @@ def check_can_hack(state: Mapping[str, Any], seat: int) -> str:
     return space
 
 
-def check_plan(state: Mapping[str, Any], seat: int, action: Action) -> dict[str, Any]:
+def check_plan(state: DotrunState, seat: int, action: Action) -> Plan:
     if isinstance(action, Hack):
         terminal = check_can_hack(state, seat)
         board = board_of(state)
@@ -243,7 +256,7 @@ def check_plan(state: Mapping[str, Any], seat: int, action: Action) -> dict[str,
     raise Rejected("In the planning phase choose to hack a path, run or hold.")
 
 
-def plan(state: dict, seat: int, action: Action, rng: random.Random) -> list[Event]:
+def plan(state: DotrunState, seat: int, action: Action, rng: random.Random) -> list[Event]:
     """Record a choice, visible to the whole team; a player may change it until the last
     player has chosen, which starts the stress phase."""
     chosen = check_plan(state, seat, action)
@@ -255,7 +268,7 @@ def plan(state: dict, seat: int, action: Action, rng: random.Random) -> list[Eve
     return events
 
 
-def begin_stress(state: dict, rng: random.Random) -> list[Event]:
+def begin_stress(state: DotrunState, rng: random.Random) -> list[Event]:
     """Hand every hacker a task and open the 30 seconds (or resolve at once if everyone
     holds: there is nothing to time)."""
     board = board_of(state)
@@ -265,9 +278,10 @@ def begin_stress(state: dict, rng: random.Random) -> list[Event]:
     state["tasks"] = [None] * n
     state["answers"] = [None] * n
     hackers, runners = [], []
-    for seat, chosen in enumerate(state["plans"]):
+    for seat in range(n):
+        chosen = plan_of(state, seat)
         if chosen["do"] == "hack":
-            terminal = state["pawns"][seat]
+            terminal = space_of(state, seat)
             colour = board.terminals[terminal]
             innermost = board.by_id[chosen["path"]].layer == GOAL_LAYER
             task = source.generate(colour, RINGS[ring_of(terminal)], rng, state["options"],
@@ -288,7 +302,7 @@ def begin_stress(state: dict, rng: random.Random) -> list[Event]:
 
 # -- stress -----------------------------------------------------------------------------
 
-def answer(state: dict, seat: int, action: Answer, rng: random.Random) -> list[Event]:
+def answer(state: DotrunState, seat: int, action: Answer, rng: random.Random) -> list[Event]:
     if role(state, seat) != "hack":
         raise Rejected("Only hackers answer tasks; you are not hacking this turn.")
     if state["answers"][seat] is not None:
@@ -300,8 +314,7 @@ def answer(state: dict, seat: int, action: Answer, rng: random.Random) -> list[E
     return [Event("answered", {"seat": seat}, (seat,)), *maybe_close(state, rng)]
 
 
-def well_formed(state: Mapping[str, Any], task: Mapping[str, Any] | None,
-               typed: str) -> str | None:
+def well_formed(state: DotrunState, task: TaskJson | None, typed: str) -> str | None:
     """Why a typed answer is refused unsent ("343" for a 4-digit passcode), or None. An
     answer is final (one per task), so only a well-formed one may count; an empty one
     gives up on purpose (the screen asks first)."""
@@ -310,12 +323,12 @@ def well_formed(state: Mapping[str, Any], task: Mapping[str, Any] | None,
     return tasking.source(state["options"]["tasks"]).malformed(task, typed)
 
 
-def check_runner(state: Mapping[str, Any], seat: int) -> None:
+def check_runner(state: DotrunState, seat: int) -> None:
     if role(state, seat) != "run":
         raise Rejected("Only runners draw running cards; you are not running this turn.")
 
 
-def draw(state: dict, seat: int, rng: random.Random) -> list[Event]:
+def draw(state: DotrunState, seat: int, rng: random.Random) -> list[Event]:
     check_runner(state, seat)
     if state["hands"][seat] is not None:
         raise Rejected("Place or discard the card you drew before drawing another.")
@@ -335,7 +348,8 @@ def draw(state: dict, seat: int, rng: random.Random) -> list[Event]:
                            "draws": state["draws"][seat]})]
 
 
-def place(state: dict, seat: int, action: Place | Discard, rng: random.Random) -> list[Event]:
+def place(state: DotrunState, seat: int, action: Place | Discard,
+          rng: random.Random) -> list[Event]:
     check_runner(state, seat)
     card = state["hands"][seat]
     if card is None:
@@ -354,7 +368,7 @@ def place(state: dict, seat: int, action: Place | Discard, rng: random.Random) -
     return events + maybe_close(state, rng)
 
 
-def stop(state: dict, seat: int, rng: random.Random) -> list[Event]:
+def stop(state: DotrunState, seat: int, rng: random.Random) -> list[Event]:
     check_runner(state, seat)
     if state["hands"][seat] is not None:
         raise Rejected("Place or discard the card you drew first.")
@@ -365,7 +379,7 @@ def stop(state: dict, seat: int, rng: random.Random) -> list[Event]:
             *maybe_close(state, rng)]
 
 
-def maybe_close(state: dict, rng: random.Random) -> list[Event]:
+def maybe_close(state: DotrunState, rng: random.Random) -> list[Event]:
     """Ruling: the stress phase ends early once nobody can do anything more (every hacker
     answered, every runner done): waiting out the clock would change nothing."""
     for seat in range(len(state["names"])):
@@ -377,7 +391,7 @@ def maybe_close(state: dict, rng: random.Random) -> list[Event]:
     return close_stress(state, rng, "everyone done")
 
 
-def close_stress(state: dict, rng: random.Random, reason: str) -> list[Event]:
+def close_stress(state: DotrunState, rng: random.Random, reason: str) -> list[Event]:
     """End the stress phase: a card still in hand is discarded face up (ruling), then the
     turn resolves and, unless the game ended, the next turn's planning opens."""
     events = [Event("stress_ended", {"turn": state["turn"], "reason": reason})]
@@ -390,7 +404,7 @@ def close_stress(state: dict, rng: random.Random, reason: str) -> list[Event]:
     if state["result"] is not None and state["result"]["won"]:
         # Seed 5.3: "click on the 'I reached the center' button on the website to receive
         # your reward"; the all-digital table hands out the same haul as the companion.
-        state["result"]["reward"] = companion_reward.haul({"stats": state["task_stats"]}, rng)
+        state["result"]["reward"] = companion_reward.haul(state["task_stats"], rng)
     events += resolved
     state["last_turn"] = [{"kind": e.kind, **e.data} for e in resolved
                           if e.audience == EVERYONE]
@@ -400,7 +414,7 @@ def close_stress(state: dict, rng: random.Random, reason: str) -> list[Event]:
     return events + next_turn(state, rng)
 
 
-def next_turn(state: dict, rng: random.Random) -> list[Event]:
+def next_turn(state: DotrunState, rng: random.Random) -> list[Event]:
     """"Then shuffle the running deck and move to the next turn.\""""
     n = len(state["names"])
     cards = state["deck"] + [item["card"] for item in state["discard"]]
@@ -424,7 +438,7 @@ def next_turn(state: dict, rng: random.Random) -> list[Event]:
 
 # -- the start phase --------------------------------------------------------------------
 
-def choose_start(state: dict, seat: int, action: Action, rng: random.Random) -> list[Event]:
+def choose_start(state: DotrunState, seat: int, action: Action, rng: random.Random) -> list[Event]:
     """"Have each player choose a pawn and places it in any space on the outer ring such
     that no two players start on the same space." A choice may change until all are in."""
     if not isinstance(action, Start):
@@ -447,7 +461,7 @@ def choose_start(state: dict, seat: int, action: Action, rng: random.Random) -> 
 
 # -- dispatch ---------------------------------------------------------------------------
 
-def apply(state: dict, seat: int, action: Any, rng: random.Random) -> list[Event]:
+def apply(state: DotrunState, seat: int, action: object, rng: random.Random) -> list[Event]:
     """Check an action completely, then make it."""
     if not isinstance(seat, int) or isinstance(seat, bool) \
             or not 0 <= seat < len(state["names"]):
@@ -472,7 +486,7 @@ def apply(state: dict, seat: int, action: Any, rng: random.Random) -> list[Event
     raise Rejected("Planning is over: hackers answer their task, runners draw cards.")
 
 
-def timeout(state: dict, rng: random.Random) -> list[Event]:
+def timeout(state: DotrunState, rng: random.Random) -> list[Event]:
     """The phase's time ran out. Start: free spaces are dealt. Planning: whoever has not
     chosen holds. Stress: hackers who did not answer fail, runners keep what they placed."""
     phase = state["phase"]

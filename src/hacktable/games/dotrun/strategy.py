@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
+from typing import cast
 
 from hacktable.games.dotrun.board import GOAL, LAYER_RINGS, RINGS, Board, load, ring_of
 from hacktable.games.dotrun.cards import (
@@ -26,6 +26,8 @@ from hacktable.games.dotrun.cards import (
     TOUCH,
     destination,
 )
+from hacktable.games.dotrun.state import Plan
+from hacktable.games.dotrun.views import DotrunView
 
 NOOP = TOUCH
 MEANINGS = (CLOCKWISE, COUNTERCLOCKWISE, CD, NOOP)
@@ -64,12 +66,13 @@ SKILLS = {
 class Reading:
     """One view, read once: the board, the lockouts, the worth of every space."""
 
-    def __init__(self, view: Mapping[str, Any], skill: Skill) -> None:
+    def __init__(self, view: DotrunView, skill: Skill) -> None:
         self.view = view
         self.skill = skill
         self.board: Board = load(view["board"]["name"])
         self.locked = frozenset(view["lockouts"]["locked"])
-        self.pawns: list[str | None] = list(view["pawns"])
+        # Read only once planning is open, when every pawn is on the board.
+        self.pawns = cast(list[str], list(view["pawns"]))
         self.worth = space_worths(self.board.name, self.locked)
 
     def chance(self, seat_space: str) -> float:
@@ -179,9 +182,6 @@ def fill_chance(sequence: tuple[str, ...], draws: int) -> float:
 
 # -- the team plan ------------------------------------------------------------------------
 
-Plan = dict[str, Any]
-
-
 def options_for(reading: Reading, seat: int, taken: set[str]) -> list[Plan]:
     space = reading.pawns[seat]
     choices: list[Plan] = [{"do": "run"}, {"do": "hold"}]
@@ -278,7 +278,7 @@ def team_plan(reading: Reading, fixed: Sequence[Plan | None]) -> list[Plan]:
 
     def taken_by_others(seat: int) -> set[str]:
         return {reading.pawns[s] for s in range(n)
-                if s != seat and plans[s]["do"] == "hack"}  # type: ignore[misc]
+                if s != seat and plans[s]["do"] == "hack"}
 
     starts = [list(plans)]
     for goal_pair in goal_attempts(reading, plans, free):
@@ -317,7 +317,7 @@ def goal_attempts(reading: Reading, plans: Sequence[Plan], free: Sequence[int]
     for path in board.paths:
         if path.layer != 3:
             continue
-        pair = []
+        pair: list[tuple[int, Plan]] = []
         for colour in path.colours:
             for seat in free:
                 space = reading.pawns[seat]

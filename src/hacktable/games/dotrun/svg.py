@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from html import escape
-from typing import Any
 
-from hacktable.games.dotrun.board import GOAL, LETTERS, RINGS, index_of, ring_of
+from hacktable.games.dotrun.board import GOAL, LETTERS, RINGS, PathJson, index_of, ring_of
+from hacktable.games.dotrun.views import DotrunView
 
 SIZE = 480
 CENTRE = SIZE / 2
@@ -42,7 +42,7 @@ def _f(value: float) -> str:
     return f"{value:.1f}"
 
 
-def draw(view: Mapping[str, Any]) -> str:
+def draw(view: DotrunView) -> str:
     """An SVG document for a ./Run view (any viewer's: it uses public parts only)."""
     board = view["board"]
     sizes = board["rings"]
@@ -76,7 +76,7 @@ def draw(view: Mapping[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def _path(path: Mapping[str, Any], sizes: Mapping[str, int], is_open: bool,
+def _path(path: PathJson, sizes: Mapping[str, int], is_open: bool,
           hacked: bool) -> str:
     (x1, y1), (x2, y2) = position(path["from"], sizes), position(path["to"], sizes)
     colours = path["colours"]
@@ -126,7 +126,7 @@ def _name(space: str, x: float, y: float) -> str:
             f'font-family="sans-serif">{escape(space)}</text>')
 
 
-def _pawns(view: Mapping[str, Any], sizes: Mapping[str, int]) -> list[str]:
+def _pawns(view: DotrunView, sizes: Mapping[str, int]) -> list[str]:
     parts = []
     stacked: dict[str, int] = {}
     for seat, space in enumerate(view["pawns"]):
@@ -147,7 +147,7 @@ def _pawns(view: Mapping[str, Any], sizes: Mapping[str, int]) -> list[str]:
     return parts
 
 
-def _track(view: Mapping[str, Any]) -> list[str]:
+def _track(view: DotrunView) -> list[str]:
     """The alertness track along the bottom, and the lockout supply."""
     limit, level = view["alertness_limit"], view["alertness"]
     width = (SIZE - 40) / (limit + 1)

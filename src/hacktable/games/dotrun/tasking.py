@@ -31,7 +31,11 @@ import unicodedata
 from collections.abc import Collection, Mapping
 from typing import Any, Protocol, runtime_checkable
 
-Task = dict[str, Any]
+from hacktable.games.dotrun.state import TaskJson
+from hacktable.games.dotrun.tasks.options import TaskOptions
+
+Task = TaskJson
+"""A task as the engine keeps it in a match state (see the module's docstring)."""
 CODE_ALPHABET = "ACDEFHJKLMNPRTUVWXY34679"
 CODE_LENGTH = {"outer": 4, "middle": 6, "inner": 8}
 
@@ -43,14 +47,14 @@ class TaskSource(Protocol):
     name: str
 
     def generate(self, colour: str, ring: str, rng: random.Random,
-                 options: Mapping[str, Any], *, innermost: bool = False,
+                 options: TaskOptions, *, innermost: bool = False,
                  avoid: Collection[str] = ()) -> Task: ...
 
-    def guessable(self, task: Mapping[str, Any]) -> frozenset[str]: ...
+    def guessable(self, task: Task) -> frozenset[str]: ...
 
-    def check(self, task: Mapping[str, Any], answer: str) -> bool: ...
+    def check(self, task: Task, answer: str) -> bool: ...
 
-    def malformed(self, task: Mapping[str, Any], answer: str) -> str | None: ...
+    def malformed(self, task: Task, answer: str) -> str | None: ...
 
     def solve(self, kind: str, public: Mapping[str, Any]) -> str | None: ...
 
@@ -67,7 +71,7 @@ class CodeTasks:
     name = "code"
 
     def generate(self, colour: str, ring: str, rng: random.Random,
-                 options: Mapping[str, Any], *, innermost: bool = False,
+                 options: TaskOptions, *, innermost: bool = False,
                  avoid: Collection[str] = ()) -> Task:
         length = CODE_LENGTH.get(ring, 6)
         code = "".join(rng.choice(CODE_ALPHABET) for _ in range(length))
@@ -77,10 +81,10 @@ class CodeTasks:
                            "instructions": "Type this access code exactly.", "code": shown},
                 "secret": {"answer": code}}
 
-    def check(self, task: Mapping[str, Any], answer: str) -> bool:
+    def check(self, task: Task, answer: str) -> bool:
         return normalise(answer) == task["secret"]["answer"]
 
-    def malformed(self, task: Mapping[str, Any], answer: str) -> str | None:
+    def malformed(self, task: Task, answer: str) -> str | None:
         """A code of the wrong length is a slip, not an answer (its length is on screen)."""
         length = len(normalise(str(task["public"].get("code", ""))))
         typed = normalise(answer)
@@ -89,7 +93,7 @@ class CodeTasks:
                     f"type all {length}. Nothing was sent.")
         return None
 
-    def guessable(self, task: Mapping[str, Any]) -> frozenset[str]:
+    def guessable(self, task: Task) -> frozenset[str]:
         return frozenset()  # a code gives no password away
 
     def solve(self, kind: str, public: Mapping[str, Any]) -> str | None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from hacktable.engine.contract import Event
 from hacktable.games.dotrun.actions import Action, Answer, Hack, Place, Start
 from hacktable.games.dotrun.board import LETTERS
+from hacktable.games.dotrun.state import Plan
 from hacktable.games.dotrun.tasks.in_words import task_lines
+from hacktable.games.dotrun.views import DotrunView
 
 
 def action_text(action: Action) -> str:
@@ -23,7 +24,7 @@ def action_text(action: Action) -> str:
     return action.do
 
 
-def plan_text(plan: Mapping[str, Any] | None) -> str:
+def plan_text(plan: Plan | None) -> str:
     if plan is None:
         return "(choosing)"
     return f"hack {plan['path']}" if plan["do"] == "hack" else plan["do"]
@@ -84,11 +85,11 @@ def describe(event: Event, names: Sequence[str]) -> str:
     if kind == "deck_shuffled":
         return f"The running deck is shuffled ({d['cards']} cards)."
     if kind == "game_over":
-        return d["summary"]
+        return str(d["summary"])
     return f"{kind}: {dict(d)}"
 
 
-def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
+def render(view: DotrunView, ends_at: str | None = None) -> str:
     """A seat's (or the public) view as text."""
     names = view["players"]
     lines = [f"./RUN  turn {view['turn']}  phase {view['phase']}  alertness "
@@ -100,20 +101,22 @@ def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
     locked = set(view["lockouts"]["locked"])
     for seat, name in enumerate(names):
         space = view["pawns"][seat]
-        terminal = terminals.get(space)
+        terminal = None if space is None else terminals.get(space)
         where = "-" if space is None else space
         if terminal:
             where += f" [{LETTERS[terminal]} terminal{' LOCKED' if space in locked else ''}]"
         extra = ""
-        if view["phase"] == "stress" and (view["plans"][seat] or {}).get("do") == "run":
+        plan = view["plans"][seat]
+        if view["phase"] == "stress" and plan is not None and plan["do"] == "run":
             extra = f"  row {view['rows'][seat]}/3, drew {view['draws'][seat]}"
-        lines.append(f"  {name:<10} {where:<24} {plan_text(view['plans'][seat])}{extra}")
+        lines.append(f"  {name:<10} {where:<24} {plan_text(plan)}{extra}")
     lines.append(f"Deck {view['deck']}; discards: "
                  + (", ".join(item["card"] for item in view["discard"]) or "none"))
     if view.get("hand"):
         lines.append(f"You drew: {view['hand']} (left, right or discard)")
-    if view.get("task"):
-        lines += task_lines(view["task"]["kind"], view["task"]["public"])
+    task = view.get("task")
+    if task:
+        lines += task_lines(task["kind"], task["public"])
     if view["last_turn"]:
         lines.append("Last turn: " + " ".join(
             describe(Event(item["kind"], item), names) for item in view["last_turn"]

@@ -11,28 +11,42 @@ before resolution. The gamemaster view (for audits) holds the whole state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any, NotRequired, TypedDict
 
 from hacktable.engine.contract import GM, SPECTATOR, OutcomeJson, Viewer
 from hacktable.engine.copying import tree_copy
-from hacktable.games.dotrun.board import load
+from hacktable.games.dotrun.board import BoardJson, load
 from hacktable.games.dotrun.rules import OVER, STRESS, role, runner_done
+from hacktable.games.dotrun.state import (
+    Choice,
+    CompanionResult,
+    CompanionState,
+    Discarded,
+    DotrunResult,
+    DotrunState,
+    Ending,
+    HackRecord,
+    LastHacks,
+    Plan,
+    Revealed,
+    Tally,
+)
 from hacktable.games.dotrun.tasks import stats as task_stats
 
 # -- the typed views: what `view` (./Run) and `companion.view` return, key for key -------------
 
 class LockoutsView(TypedDict):
+    """The lockout tokens: those left in the supply, the terminals locked out, and all."""
+
     supply: int
     locked: list[str]
     total: int
 
 
-class DiscardView(TypedDict):
-    """A face-up discarded card and whose row it came from."""
-
-    card: str
-    seat: int
+DiscardView = Discarded
+"""A face-up discarded card and whose row it came from."""
 
 
 class TaskView(TypedDict):
@@ -44,19 +58,19 @@ class TaskView(TypedDict):
 
 class DotrunView(TypedDict):
     """One viewer's ./Run view: the public table, plus a seat's `seat` to `last_hack`, or
-    the gamemaster's `gm` and `state`. Plans, resolution steps and the board stay plain
-    JSON records (`text.plan_text`, `text.describe` and `svg.draw` read them)."""
+    the gamemaster's `gm` and the whole `state`. The resolution's steps stay plain JSON
+    records, one per event (`text.describe` reads them)."""
 
     game: str
     players: list[str]
     turn: int
     phase: str
-    board: dict[str, Any]
+    board: BoardJson
     pawns: list[str | None]
     alertness: int
     alertness_limit: int
     lockouts: LockoutsView
-    plans: list[dict[str, Any] | None]
+    plans: list[Plan | None]
     deck: int
     discard: list[DiscardView]
     rows: list[int]
@@ -70,7 +84,7 @@ class DotrunView(TypedDict):
     alarm_stops_runners: bool
     tasks: str
     last_turn: list[dict[str, Any]]
-    result: dict[str, Any] | None
+    result: DotrunResult | None
     over: bool
     task_stats: dict[str, dict[str, dict[str, int]]]
     task_rates: dict[str, dict[str, float | None]]
@@ -80,18 +94,13 @@ class DotrunView(TypedDict):
     hand: NotRequired[str | None]
     task: NotRequired[TaskView | None]
     answer: NotRequired[str | None]
-    last_hack: NotRequired[dict[str, Any] | None]
+    last_hack: NotRequired[HackRecord | None]
     gm: NotRequired[bool]
-    state: NotRequired[dict[str, Any]]
+    state: NotRequired[DotrunState]
 
 
-class ChoiceView(TypedDict):
-    """A companion seat's choice: a terminal to hack, or not hacking."""
-
-    hack: bool
-    colour: NotRequired[str]
-    ring: NotRequired[str]
-    goal: NotRequired[bool]
+ChoiceView = Choice
+"""A companion seat's choice: a terminal to hack, or not hacking."""
 
 
 class CompanionView(TypedDict):
@@ -106,40 +115,40 @@ class CompanionView(TypedDict):
     tasks: str
     choices: list[ChoiceView | None]
     hackers: list[int]
-    last: dict[str, Any] | None
+    last: LastHacks | None
     stats: dict[str, dict[str, dict[str, int]]]
     rates: dict[str, dict[str, float | None]]
-    per_seat: list[dict[str, int]]
-    result: dict[str, Any] | None
+    per_seat: list[Tally]
+    result: CompanionResult | None
     over: bool
     outcome: OutcomeJson | None
     seat: NotRequired[int]
     name: NotRequired[str]
     task: NotRequired[TaskView | None]
     answer: NotRequired[str | None]
-    revealed: NotRequired[dict[str, Any] | None]
+    revealed: NotRequired[Revealed | None]
     gm: NotRequired[bool]
-    state: NotRequired[dict[str, Any]]
+    state: NotRequired[CompanionState]
 
 
 @cache
-def board_json(name: str) -> dict[str, Any]:
+def board_json(name: str) -> BoardJson:
     """The board as JSON, built once per board (views share it: treat it as read-only)."""
     return load(name).to_json()
 
 
-def outcome_json(state: dict) -> OutcomeJson | None:
-    result = state["result"]
+def outcome_json(names: Sequence[str], result: Ending | None) -> OutcomeJson | None:
+    """`Outcome.to_json()` of either game's result: the crew wins or loses together."""
     if result is None:
         return None
-    n = len(state["names"])
+    n = len(names)
     return {"ranking": [list(range(n))] if result["won"] else [],
             "scores": {str(s): 1.0 if result["won"] else 0.0 for s in range(n)},
             "winners": list(range(n)) if result["won"] else [],
             "summary": result["summary"]}
 
 
-def public(state: dict) -> DotrunView:
+def public(state: DotrunState) -> DotrunView:
     options = state["options"]
     n = len(state["names"])
     stress = state["phase"] == STRESS
@@ -154,9 +163,9 @@ def public(state: dict) -> DotrunView:
         "alertness_limit": options["alertness_limit"],
         "lockouts": {"supply": state["supply"], "locked": list(state["locked"]),
                      "total": options["lockouts"]},
-        "plans": [None if p is None else dict(p) for p in state["plans"]],
+        "plans": [None if p is None else p.copy() for p in state["plans"]],
         "deck": len(state["deck"]),
-        "discard": [dict(item) for item in state["discard"]],
+        "discard": [item.copy() for item in state["discard"]],
         "rows": [len(row) for row in state["rows"]],
         "holding": [hand is not None for hand in state["hands"]],
         "draws": list(state["draws"]),
@@ -169,15 +178,15 @@ def public(state: dict) -> DotrunView:
         "alarm_stops_runners": options["alarm_stops_runners"],
         "tasks": options["tasks"],
         "last_turn": tree_copy(state["last_turn"]),
-        "result": None if state["result"] is None else dict(state["result"]),
+        "result": None if state["result"] is None else state["result"].copy(),
         "over": state["phase"] == OVER,
         "task_stats": tree_copy(state["task_stats"]),
         "task_rates": task_stats.rates(state["task_stats"]),
-        "outcome": outcome_json(state),
+        "outcome": outcome_json(state["names"], state["result"]),
     }
 
 
-def seat_view(state: dict, seat: int) -> DotrunView:
+def seat_view(state: DotrunState, seat: int) -> DotrunView:
     result = public(state)
     result["seat"] = seat
     result["name"] = state["names"][seat]
@@ -190,7 +199,7 @@ def seat_view(state: dict, seat: int) -> DotrunView:
     return result
 
 
-def view(state: dict, viewer: Viewer) -> DotrunView:
+def view(state: DotrunState, viewer: Viewer) -> DotrunView:
     if viewer == GM:
         return {**public(state), "gm": True, "state": tree_copy(state)}
     if viewer == SPECTATOR:

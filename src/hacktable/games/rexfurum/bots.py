@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from hacktable.engine.contract import BaseBot, Prompt
 from hacktable.games.rexfurum.listing import single_orders
@@ -25,8 +25,9 @@ from hacktable.games.rexfurum.orders import (
     Quit,
     Submit,
 )
+from hacktable.games.rexfurum.views import RexfurumView
 
-View = Mapping[str, Any]
+View = RexfurumView
 
 
 @cache
@@ -61,13 +62,12 @@ class Plan:
         cost = order.cost
         if cost > self.left or order in self._seen:
             return False
-        kind = type(order)
-        if kind is Invest:
+        if isinstance(order, Invest):  # order types are final: the same test as `type(order) is`
             if order.target in self._invested or self._spent + order.amount > self._money:
                 return False
             self._invested.add(order.target)
             self._spent += order.amount
-        elif kind is Bribe:
+        elif isinstance(order, Bribe):
             if order.company in self._bribed:
                 return False
             self._bribed.add(order.company)
@@ -84,7 +84,8 @@ def others_by_wealth(view: View) -> list[int]:
     """Other players, richest first (as far as the standings show)."""
     me = view["seat"]
     worth = [0] * len(view["players"])
-    for row in view["standings"]:
+    # A seat's view always has standings; a row's seat and money are never None.
+    for row in cast(list[list[int]], view["standings"]):
         worth[row[0]] = row[1]
     return [p for _, p in sorted([(-money, p) for p, money in enumerate(worth) if p != me])]
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from hacktable.engine.contract import (
     GM,
+    JSON,
     SPECTATOR,
     BaseGame,
     Event,
@@ -19,6 +20,7 @@ from hacktable.engine.contract import (
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.engine.memo import IdentityMemo
+from hacktable.engine.options import OptionValue
 from hacktable.engine.press import FULL, NONE, TABLE_ONLY, PressRule
 from hacktable.games.rexfurum import hidden, reveal, rules, text, views
 from hacktable.games.rexfurum.listing import single_orders
@@ -27,8 +29,11 @@ from hacktable.games.rexfurum.options import OPTIONS
 from hacktable.games.rexfurum.orders import (
     Protect,
     Submit,
+    SubmitJson,
     submit_from_json,
 )
+from hacktable.games.rexfurum.state import RexfurumState
+from hacktable.games.rexfurum.views import RexfurumView
 
 CLOSED_SOFAR: IdentityMemo[str] = IdentityMemo(512)
 """A seat's closed letters so far, joined, by the last one's report record (a report never
@@ -36,7 +41,7 @@ changes once written; each seat needs only its latest)."""
 LETTER_BREAK = "\n" + "-" * 60 + "\n\n"
 
 
-class RexFurum(BaseGame):
+class RexFurum(BaseGame[RexfurumState, Submit, RexfurumView]):
     """Simultaneous secret orders, resolved by a perfect gamemaster."""
 
     id = "rexfurum"
@@ -57,29 +62,30 @@ class RexFurum(BaseGame):
                   "self", "coverup", "for", "bribe", "accept", "from", "to", "enter", "empty",
                   "quit", "invest", "alpha", "beta", "gamma", "delta", "4000", "10k", "99999")
 
-    def setup(self, seats: Sequence[str], options: Mapping[str, Any],
-              rng: random.Random) -> dict:
+    def setup(self, seats: Sequence[str], options: Mapping[str, OptionValue],
+              rng: random.Random) -> RexfurumState:
         return rules.setup(seats, options, rng)
 
-    def check_names(self, seats: Sequence[str], options: Mapping[str, Any]) -> None:
+    def check_names(self, seats: Sequence[str], options: Mapping[str, OptionValue]) -> None:
         rules.check_names(seats)  # the one rule of the set-up that reads names
 
-    def prompts(self, state: dict) -> dict[int, Prompt]:
+    def prompts(self, state: RexfurumState) -> dict[int, Prompt]:
         return rules.prompts(state)
 
-    def press(self, state: dict | None, options: Mapping[str, Any]) -> PressRule:
+    def press(self, state: RexfurumState | None, options: Mapping[str, OptionValue]) -> PressRule:
         """The seed's "talking with other players is the main action outside of the game":
         the host picks `press` = full (private, group and table), public (table only) or
         none (gunboat), docs/rules/rexfurum.md, "Press"."""
         return {"full": FULL, "public": TABLE_ONLY, "none": NONE}[
             str(options.get("press", "full"))]
 
-    def apply(self, state: dict, seat: int, action: Submit, rng: random.Random) -> list[Event]:
+    def apply(self, state: RexfurumState, seat: int, action: Submit,
+              rng: random.Random) -> list[Event]:
         if not isinstance(seat, int) or not 0 <= seat < len(state["names"]):
             raise Rejected(f"There is no seat {seat!r} at this table.")
         return rules.submit(state, seat, action)
 
-    def preview(self, state: dict, seat: int, action: Submit) -> list[Event]:
+    def preview(self, state: RexfurumState, seat: int, action: Submit) -> list[Event]:
         """The acknowledgement the orders would get, without resolving anything (even when
         they would be the last orders of an early-closing round)."""
         if not isinstance(seat, int) or not 0 <= seat < len(state["names"]):
@@ -89,17 +95,17 @@ class RexFurum(BaseGame):
         ack = rules.acknowledge(state, seat, action)[1]
         return [Event("orders_preview", ack.data, ack.audience)]  # read, not yet received
 
-    def timeout(self, state: dict, rng: random.Random) -> list[Event]:
+    def timeout(self, state: RexfurumState, rng: random.Random) -> list[Event]:
         return rules.close_round(state)
 
-    def phase_key(self, state: dict) -> str:
+    def phase_key(self, state: RexfurumState) -> str:
         """A round is a phase: its deadline starts when it begins."""
         return "over" if state["over"] else f"round {state['round']}"
 
-    def phase_label(self, state: dict) -> str:
+    def phase_label(self, state: RexfurumState) -> str:
         return "the end of the game" if state["over"] else f"round {state['round']}"
 
-    def letter(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
+    def letter(self, view: RexfurumView, ends_at: str | None = None) -> str:
         """The seed's round-beginning email: the seat's latest report alone."""
         if "seat" not in view or not view["reports"]:
             return self.render(view, ends_at)
@@ -107,10 +113,10 @@ class RexFurum(BaseGame):
                                 view["rounds"], len(view["companies"]), ends_at,
                                 view["round_minutes"])
 
-    def notation_help(self, state: dict) -> str:
+    def notation_help(self, state: RexfurumState) -> str:
         return text.mail_help(state["options"])
 
-    def view(self, state: dict, viewer: Viewer) -> dict:
+    def view(self, state: RexfurumState, viewer: Viewer) -> RexfurumView:
         if viewer not in (GM, SPECTATOR) and not (
             isinstance(viewer, int) and 0 <= viewer < len(state["names"])
         ):
@@ -119,10 +125,10 @@ class RexFurum(BaseGame):
         result["invest_limit"] = state["options"]["invest_limit"]
         return result
 
-    def outcome(self, state: dict) -> Outcome | None:
+    def outcome(self, state: RexfurumState) -> Outcome | None:
         return rules.outcome(state)
 
-    def legal_actions(self, state: dict, seat: int) -> list[Submit] | None:
+    def legal_actions(self, state: RexfurumState, seat: int) -> list[Submit] | None:
         if state["over"]:
             return []
         view = self.view(state, seat)
@@ -138,21 +144,21 @@ class RexFurum(BaseGame):
             legal.append(action)
         return legal
 
-    def parse(self, state: dict, seat: int, text_: str) -> Submit:
+    def parse(self, state: RexfurumState, seat: int, text_: str) -> Submit:
         return parse_orders(text_, state["names"], seat, state["options"]["companies"])
 
-    def action_to_json(self, action: Submit) -> dict:
+    def action_to_json(self, action: Submit) -> SubmitJson:
         if not isinstance(action, Submit):
             raise Rejected("A Rex Furum seat sends orders.")
         return action.to_json()
 
-    def action_from_json(self, data: Any) -> Submit:
+    def action_from_json(self, data: JSON) -> Submit:
         return submit_from_json(data)
 
     def action_labels(self, action: Submit) -> list[str]:
         return [order.verb for order in action.orders] or ["(no orders)"]
 
-    def describe(self, event: Event, state: dict) -> str:
+    def describe(self, event: Event, state: RexfurumState) -> str:
         names = state["names"]
         if event.kind == "report":
             if event.data.get("final"):
@@ -166,15 +172,15 @@ class RexFurum(BaseGame):
             return f"Ledger: {reveal.ledger_words(event.data, names)}"
         return text.notice_text(dict(event.data, kind=event.kind), names)
 
-    def reveal_move(self, state: dict, seat: int, action: Any) -> str | None:
+    def reveal_move(self, state: RexfurumState, seat: int, action: Submit) -> str | None:
         """Orders as the seed writes them, for the end-of-match reveal."""
         orders = self.action_to_json(action).get("orders")
         return f"sent orders: {text.orders_text(orders, state['names'])}"
 
-    def reveal_sections(self, start: dict, end: dict) -> list[tuple[str, str]]:
+    def reveal_sections(self, start: RexfurumState, end: RexfurumState) -> list[tuple[str, str]]:
         return reveal.sections(end)
 
-    def render(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
+    def render(self, view: RexfurumView, ends_at: str | None = None) -> str:
         """A view in words: a seat's reports, or the GM's orders and ledger."""
         names = view["players"]
         companies = len(view["companies"])
@@ -216,7 +222,7 @@ class RexFurum(BaseGame):
             return "\n" + current
         return "\n" + closed(len(reports) - 1) + LETTER_BREAK + current
 
-    def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
+    def redeal(self, state: RexfurumState, seat: int, rng: random.Random) -> RexfurumState:
         """Re-deal what `seat` cannot know: other players' companies (each company keeps its
         total, and a player whose companies an outing announced keeps them where the totals
         allow), other players' pending orders, who made the open bribes, and the other
@@ -243,7 +249,8 @@ class RexFurum(BaseGame):
                           for rnd in new["history"]]
         return hidden.as_told(new, seat, rng)
 
-    def search_sample(self, state: dict, seat: int, rng: random.Random) -> dict | None:
+    def search_sample(self, state: RexfurumState, seat: int,
+                      rng: random.Random) -> RexfurumState:
         """The re-dealt state with the other players' orders for this round unsent, sent or
         not: the search's model of them chooses them."""
         new = self.redeal(state, seat, rng)
@@ -252,7 +259,7 @@ class RexFurum(BaseGame):
                 new["orders"][p] = None
         return new
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: RexfurumState) -> None:
         """Money is conserved: each player's net worth is the starting money plus every
         ledger line paid to them minus every line they paid."""
         expected = [state["options"]["starting_money"]] * len(state["names"])

@@ -11,13 +11,15 @@ against opponents who know what it cannot.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import cast
+
+from hacktable.games.rexfurum.state import Report, RexfurumState
 
 PUBLIC_NOTICES = ("outed", "embezzle_exposed", "mutual_backstab", "crash", "game_over")
 """Rex Furum notices announced to everyone (the rest go to some seats only)."""
 
 
-def as_told(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+def as_told(state: RexfurumState, seat: int, rng: random.Random) -> RexfurumState:
     """Re-place the other players (in this copy of the state) so that each company keeps
     its public total and a player whose companies an outing announced keeps them where the
     totals allow, and give each of them reports made of the public part of this seat's
@@ -51,9 +53,10 @@ def as_told(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, A
     return state
 
 
-def _public(report: dict[str, Any], player: int) -> dict[str, Any]:
+def _public(report: Report, player: int) -> Report:
     """What a report to `player` would surely hold, from this seat's copy of it."""
-    money = next((row[1] for row in report["standings"] if row[0] == player), 0)
+    # A standings row is [seat, money, earned or None]: its money is never None.
+    money = cast(int, next((row[1] for row in report["standings"] if row[0] == player), 0))
     return {**report, "money": money, "earned_last": None, "salary": 0, "jobs": [],
             "orders_last": [],
             "notices": [n for n in report["notices"] if n["kind"] in PUBLIC_NOTICES]}

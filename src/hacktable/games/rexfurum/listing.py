@@ -3,9 +3,6 @@ Furum lists (`legal_actions`), the random bot's choices and the search's candida
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from hacktable.games.rexfurum.orders import (
     AcceptBribe,
     Backstab,
@@ -22,11 +19,12 @@ from hacktable.games.rexfurum.orders import (
     Protect,
     Quit,
 )
+from hacktable.games.rexfurum.views import RexfurumView
 
 AMOUNT_GRID = (1_000, 5_000, 10_000, 20_000, 50_000)
 
 
-def single_orders(view: Mapping[str, Any]) -> list[Order]:
+def single_orders(view: RexfurumView) -> list[Order]:
     """Every order a seat could write this round, built only from what its view shows.
 
     Amounts come from a small grid; accepting a bribe is offered for each bribe the seat was

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from hacktable.engine.errors import Rejected
+from hacktable.games.rexfurum.state import OrderJson, SubmitJson
 
 COMPANIES = ("alpha", "beta", "gamma", "delta")
 COMPANY_TITLES = {
@@ -40,11 +41,11 @@ class Order:
             if value.__class__ is not int:
                 raise Rejected(f"The {self.verb} action needs a whole number for {name!r}.")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> OrderJson:
         data: dict[str, Any] = {"do": self.verb}
         for name in FIELD_NAMES[type(self)]:
             data[name] = getattr(self, name)
-        return data
+        return cast(OrderJson, data)  # the verb's own fields, each a whole number
 
     def notation(self, names: Sequence[str]) -> str:
         raise NotImplementedError
@@ -231,7 +232,7 @@ class Submit:
     def points(self) -> int:
         return sum(order.cost for order in self.orders)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SubmitJson:
         return {"orders": [order.to_json() for order in self.orders]}
 
     def notation(self, names: Sequence[str]) -> str:
@@ -269,7 +270,7 @@ def submit_from_json(data: Any) -> Submit:
     return Submit(tuple(order_from_json(item) for item in data["orders"]))
 
 
-_FROM_STATE: dict[tuple, Order] = {}
+_FROM_STATE: dict[tuple[tuple[str, Any], ...], Order] = {}
 
 
 def order_from_state(data: Mapping[str, Any]) -> Order:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import Any, TypeVar, cast
 
 from hacktable.engine.contract import EVERYONE, GM_ONLY, Event
 from hacktable.games.rexfurum.orders import (
@@ -31,6 +32,9 @@ from hacktable.games.rexfurum.orders import (
     Quit,
     order_from_state,
 )
+from hacktable.games.rexfurum.state import BribeOffer, LedgerLine, RexfurumState
+
+OrderT = TypeVar("OrderT", bound=Order)
 
 BANK = None  # the payee of money that "simply vanishes", the payer of salaries
 
@@ -45,7 +49,7 @@ def split_evenly(total: int, people: list[int]) -> list[tuple[int, int]]:
 class Resolution:
     """One round's resolution over a state; collects the events it produces."""
 
-    def __init__(self, state: dict) -> None:
+    def __init__(self, state: RexfurumState) -> None:
         self.state = state
         self.options = state["options"]
         self.round = state["round"]
@@ -68,11 +72,13 @@ class Resolution:
 
     # -- helpers ----------------------------------------------------------------------
 
-    def orders_of(self, kind: type[Order]) -> Iterable[tuple[int, Order]]:
+    def orders_of(self, kind: type[OrderT]) -> Iterable[tuple[int, OrderT]]:
         """Every order of one kind with its seat, in seat order (grouped once, read often)."""
-        return self.by_kind.get(kind, ())
+        # `by_kind` files each order under its own type, so this kind's list holds only it.
+        return cast(list[tuple[int, OrderT]], self.by_kind.get(kind, ()))
 
-    def tell(self, seats: Iterable[int], kind: str, **data) -> None:
+    def tell(self, seats: Iterable[int], kind: str, **data: Any) -> None:
+        audience: tuple[int, ...]
         if type(seats) is list and len(seats) == 1:  # the common case: one player is told
             audience = (seats[0],)
         else:
@@ -80,10 +86,10 @@ class Resolution:
         if audience:
             self.events.append(Event(kind, {"round": self.round, **data}, audience))
 
-    def announce(self, kind: str, **data) -> None:
+    def announce(self, kind: str, **data: Any) -> None:
         self.events.append(Event(kind, {"round": self.round, **data}, EVERYONE))
 
-    def note_for_gm(self, kind: str, **data) -> None:
+    def note_for_gm(self, kind: str, **data: Any) -> None:
         self.events.append(Event(kind, {"round": self.round, **data}, GM_ONLY))
 
     def employees(self, company: int) -> list[int]:
@@ -109,7 +115,8 @@ class Resolution:
             self.money[payer] -= amount
         if payee is not None:
             self.money[payee] += amount
-        line = {"round": self.round, "from": payer, "to": payee, "amount": amount, "rule": rule}
+        line: LedgerLine = {"round": self.round, "from": payer, "to": payee, "amount": amount,
+                            "rule": rule}
         self.state["ledger"].append(line)
         self.events.append(Event("ledger", line, GM_ONLY))
         return amount
@@ -373,7 +380,7 @@ class Resolution:
 
     def open_new_bribes(self) -> None:
         """This round's bribe offers can be accepted next round; tell the company inside."""
-        fresh = []
+        fresh: list[BribeOffer] = []
         for seat, order in self.orders_of(Bribe):
             fresh.append({"briber": seat, "amount": order.amount, "company": order.company})
             insiders = [p for p in self.employees(order.company) if p != seat]

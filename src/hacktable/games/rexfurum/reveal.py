@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hacktable.games.rexfurum.orders import company_name
+from hacktable.games.rexfurum.state import RexfurumState
 from hacktable.games.rexfurum.text import money, orders_text
 
 
@@ -37,7 +38,7 @@ def _jobs(jobs: Sequence[int]) -> str:
     return ", ".join(company_name(c) for c in jobs) or "no company"
 
 
-def money_and_jobs(state: Mapping[str, Any]) -> str:
+def money_and_jobs(state: RexfurumState) -> str:
     """Every player's money and jobs at the start of each round (their reports), and at the
     end: what each of them alone was told, side by side."""
     names = state["names"]
@@ -58,7 +59,7 @@ def money_and_jobs(state: Mapping[str, Any]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def orders_by_round(state: Mapping[str, Any]) -> str:
+def orders_by_round(state: RexfurumState) -> str:
     """Every player's orders, round by round, in the seed's notation."""
     names = state["names"]
     lines: list[str] = []
@@ -70,7 +71,7 @@ def orders_by_round(state: Mapping[str, Any]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def ledger_by_round(state: Mapping[str, Any]) -> str:
+def ledger_by_round(state: RexfurumState) -> str:
     """The gamemaster's ledger in words, round by round."""
     names = state["names"]
     lines: list[str] = []
@@ -85,7 +86,7 @@ def ledger_by_round(state: Mapping[str, Any]) -> str:
     return "\n".join(lines).rstrip() + "\n" if lines else "No money moved.\n"
 
 
-def sections(state: Mapping[str, Any]) -> list[tuple[str, str]]:
+def sections(state: RexfurumState) -> list[tuple[str, str]]:
     return [("Money and jobs, round by round", money_and_jobs(state)),
             ("Everyone's orders, in the notation", orders_by_round(state)),
             ("The gamemaster's ledger, in words", ledger_by_round(state))]

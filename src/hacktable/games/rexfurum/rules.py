@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import cast
 
 from hacktable.engine.contract import EVERYONE, GM_ONLY, Event, Outcome, Prompt
 from hacktable.engine.errors import Rejected
+from hacktable.engine.options import OptionValue
 from hacktable.games.rexfurum.notation import SELF_WORDS, VERBS, words
 from hacktable.games.rexfurum.orders import (
     COMPANIES,
@@ -44,6 +45,14 @@ from hacktable.games.rexfurum.orders import (
     order_from_json,
 )
 from hacktable.games.rexfurum.resolution import BANK, Resolution
+from hacktable.games.rexfurum.state import (
+    LedgerLine,
+    Notice,
+    OrderJson,
+    Report,
+    RexfurumOptions,
+    RexfurumState,
+)
 
 RESERVED_NAMES = set(SELF_WORDS) | set(VERBS) | set(COMPANIES) | {"at", "from", "to", "for",
                                                                    "and", "empty", "bribe"}
@@ -73,10 +82,13 @@ def check_names(names: Sequence[str]) -> list[str]:
     return cleaned
 
 
-def setup(names: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> dict:
+def setup(names: Sequence[str], options: Mapping[str, OptionValue],
+          rng: random.Random) -> RexfurumState:
     names = check_names(names)
     n = len(names)
-    companies = options["companies"]
+    # The options were resolved against `OPTIONS`, so every key is there with its type.
+    resolved = cast(RexfurumOptions, dict(options))
+    companies = resolved["companies"]
     if options["starting_companies"] == "balanced":
         seats = list(range(n))
         rng.shuffle(seats)
@@ -85,18 +97,18 @@ def setup(names: Sequence[str], options: Mapping[str, Any], rng: random.Random) 
         start = {seat: order[i % companies] for i, seat in enumerate(seats)}
     else:
         start = {seat: rng.randrange(companies) for seat in range(n)}
-    state = {
+    state: RexfurumState = {
         "names": names,
-        "options": dict(options),
+        "options": resolved,
         "round": 1,
         "over": False,
-        "money": [options["starting_money"]] * n,
+        "money": [resolved["starting_money"]] * n,
         "jobs": [[start[seat]] for seat in range(n)],
-        "orders": [None] * n,
+        "orders": [None for _ in range(n)],
         "history": [],
         "crashing": [[] for _ in range(n)],
         "bribes": [],
-        "round_base": [options["starting_money"]] * n,
+        "round_base": [resolved["starting_money"]] * n,
         "reports": [[] for _ in range(n)],
         "ledger": [],
         "announcements": [],
@@ -105,7 +117,7 @@ def setup(names: Sequence[str], options: Mapping[str, Any], rng: random.Random) 
     return state
 
 
-def totals(state: dict) -> list[int]:
+def totals(state: RexfurumState) -> list[int]:
     """Employees at each company in play."""
     counts = [0] * state["options"]["companies"]
     for jobs in state["jobs"]:
@@ -114,7 +126,7 @@ def totals(state: dict) -> list[int]:
     return counts
 
 
-def begin_round(state: dict, resolution_events: list[Event]) -> list[Event]:
+def begin_round(state: RexfurumState, resolution_events: list[Event]) -> list[Event]:
     """Pay salaries and write every player's round-beginning report."""
     events: list[Event] = []
     n = len(state["names"])
@@ -129,23 +141,25 @@ def begin_round(state: dict, resolution_events: list[Event]) -> list[Event]:
             if state["jobs"][seat] and salary:
                 state["money"][seat] += salary
                 paid[seat] = salary
-                line = {"round": round_number, "from": BANK, "to": seat, "amount": salary,
-                        "rule": "salary"}
+                line: LedgerLine = {"round": round_number, "from": BANK, "to": seat,
+                                    "amount": salary, "rule": "salary"}
                 state["ledger"].append(line)
                 events.append(Event("ledger", line, "gm"))
     company_totals = totals(state)
     standings = [[seat, state["money"][seat], None if first else earned_last[seat]]
                  for seat in range(n)]
-    notices_of: list[list[dict]] = [[] for _ in range(n)]
+    notices_of: list[list[Notice]] = [[] for _ in range(n)]
     for event in resolution_events:  # one pass, each notice to the seats it is for
         audience = event.audience
         if audience != GM_ONLY:
             notice = dict(event.data, kind=event.kind)  # one record, shared by its readers
-            for seat in range(n) if audience == EVERYONE else audience:
+            # Rex Furum addresses its events to seats only, never to spectators by name.
+            readers = range(n) if audience == EVERYONE else cast(tuple[int, ...], audience)
+            for seat in readers:
                 notices_of[seat].append(notice)
     for seat in range(n):
         notices = notices_of[seat]
-        report = {
+        report: Report = {
             "round": round_number,
             "final": state["over"],
             "money": state["money"][seat],
@@ -164,56 +178,64 @@ def begin_round(state: dict, resolution_events: list[Event]) -> list[Event]:
 
 # -- submitting orders -----------------------------------------------------------------------
 
-def check_order(state: dict, seat: int, order: Order, submission: Sequence[Order]) -> None:
+def check_order(state: RexfurumState, seat: int, order: Order, submission: Sequence[Order]) -> None:
     """Raise `Rejected` with a sentence if this order is not allowed; change nothing."""
     n = len(state["names"])
     companies = state["options"]["companies"]
     kind = type(order)
     fields = FIELD_NAMES[kind]  # reading a field an order lacks costs an exception
     for field in ("target", "briber"):
-        who = getattr(order, field) if field in fields else None
+        who = _field(order, field, fields)
         if who is not None and not 0 <= who < n:
             raise Rejected(f"There is no player number {who}; players are numbered 0 to {n - 1}.")
-    company = order.company if "company" in fields else None
+    company = _field(order, "company", fields)
     if company is not None and not 0 <= company < companies:
         raise Rejected(f"There is no company number {company}; this game has "
                        f"{', '.join(company_name(c) for c in range(companies))}.")
-    amount = order.amount if "amount" in fields else None
+    amount = _field(order, "amount", fields)
     if amount is not None and amount <= 0:
         raise Rejected("Amounts of money must be positive.")
-    if kind in SELF_PHRASES and order.target == seat:
+    if kind in SELF_PHRASES and _field(order, "target", fields) == seat:
         raise Rejected(f"You cannot {SELF_PHRASES[kind]} yourself.")
-    if kind is Quit:
-        if company not in state["jobs"][seat]:
-            raise Rejected(f"You do not work for {company_name(company)}, so you cannot quit "
-                           "it.")
-    elif kind is EnterEmpty:
-        count = totals(state)[company]
+    # Each order type is final (no subclasses), so `isinstance` picks exactly one branch.
+    if isinstance(order, Quit):
+        if order.company not in state["jobs"][seat]:
+            raise Rejected(f"You do not work for {company_name(order.company)}, so you cannot "
+                           "quit it.")
+    elif isinstance(order, EnterEmpty):
+        count = totals(state)[order.company]
         if count:
-            raise Rejected(f"{company_name(company)} has {count} employee(s); you can only enter "
-                           "an empty company. Offer a bribe to join it instead.")
-    elif kind is Bribe:
+            raise Rejected(f"{company_name(order.company)} has {count} employee(s); you can "
+                           "only enter an empty company. Offer a bribe to join it instead.")
+    elif isinstance(order, Bribe):
         money = spendable(state, seat, submission)
-        if amount > money:
+        if order.amount > money:
             raise Rejected(f"Your bribe cannot exceed your net worth (${money:,}).")
-        if company in state["jobs"][seat] and Quit(company) not in submission:
-            raise Rejected(f"You already work for {company_name(company)}.")
-    elif kind is AcceptBribe:
+        if order.company in state["jobs"][seat] and Quit(order.company) not in submission:
+            raise Rejected(f"You already work for {company_name(order.company)}.")
+    elif isinstance(order, AcceptBribe):
         if order.briber == seat:
             raise Rejected("You cannot accept your own bribe.")
-        if Quit(company) in submission:
-            raise Rejected(f"You are quitting {company_name(company)} this round, so you could "
-                           "not accept a bribe to join it.")
-        if company not in state["jobs"][seat] and EnterEmpty(company) not in submission:
-            raise Rejected(f"You must work for {company_name(company)} to accept a bribe to "
-                           "join it.")
-    elif kind is Invest:
+        if Quit(order.company) in submission:
+            raise Rejected(f"You are quitting {company_name(order.company)} this round, so you "
+                           "could not accept a bribe to join it.")
+        if order.company not in state["jobs"][seat] and EnterEmpty(order.company) not in submission:
+            raise Rejected(f"You must work for {company_name(order.company)} to accept a bribe "
+                           "to join it.")
+    elif isinstance(order, Invest):
         limit = state["options"]["invest_limit"]
-        if amount >= limit:
+        if order.amount >= limit:
             raise Rejected(f"An investment must be under ${limit:,}.")
 
 
-def spendable(state: dict, seat: int, orders: Sequence[Order]) -> int:
+def _field(order: Order, name: str, fields: Sequence[str]) -> int | None:
+    """One of an order's whole-number fields by name (`fields`: its type's), or None where
+    its type has no such field."""
+    value: int | None = getattr(order, name) if name in fields else None
+    return value
+
+
+def spendable(state: RexfurumState, seat: int, orders: Sequence[Order]) -> int:
     """Net worth for the limits on bribes and investments, counting bribes accepted in the
     same orders (playtest 2: "if a player can't afford something but could accept a bribe
     that will allow them to afford it, then they are allowed to buy it"). If the bribe then
@@ -222,7 +244,7 @@ def spendable(state: dict, seat: int, orders: Sequence[Order]) -> int:
                                       if isinstance(order, AcceptBribe))
 
 
-def check_submission(state: dict, seat: int, orders: Sequence[Order]) -> None:
+def check_submission(state: RexfurumState, seat: int, orders: Sequence[Order]) -> None:
     """Validate a whole round's orders for one seat: each order, duplicates, the budget."""
     if state["over"]:
         raise Rejected("The game is over; no more orders are taken.")
@@ -234,18 +256,17 @@ def check_submission(state: dict, seat: int, orders: Sequence[Order]) -> None:
     bribed: set[int] = set()
     invested = points = 0
     for order in orders:
-        kind = type(order)
-        if kind is Embezzle:
+        if isinstance(order, Embezzle):
             if order.target in embezzled:
                 raise Rejected("You cannot embezzle from the same player more than once per "
                                "round.")
             embezzled.add(order.target)
-        elif kind is Invest:
+        elif isinstance(order, Invest):
             if order.target in invested_in:
                 raise Rejected("You can only send one investment to each player per round.")
             invested_in.add(order.target)
             invested += order.amount
-        elif kind is Bribe:
+        elif isinstance(order, Bribe):
             if order.company in bribed:
                 raise Rejected(f"You already offered a bribe to {company_name(order.company)} "
                                "this round.")
@@ -264,11 +285,11 @@ def check_submission(state: dict, seat: int, orders: Sequence[Order]) -> None:
         raise Rejected(f"Those orders cost {points} action points; you have {budget} per round.")
 
 
-def current_orders(state: dict, seat: int) -> tuple[Order, ...]:
+def current_orders(state: RexfurumState, seat: int) -> tuple[Order, ...]:
     return tuple(order_from_json(o) for o in (state["orders"][seat] or ()))
 
 
-def acknowledge(state: dict, seat: int, action: Submit) -> tuple[list[dict], Event]:
+def acknowledge(state: RexfurumState, seat: int, action: Submit) -> tuple[list[OrderJson], Event]:
     """Check a submission and say how the gamemaster would acknowledge it, changing
     nothing: the orders as they would stand and the seat's acknowledgement."""
     if not isinstance(action, Submit):
@@ -289,7 +310,7 @@ def acknowledge(state: dict, seat: int, action: Submit) -> tuple[list[dict], Eve
     return stored, ack
 
 
-def submit(state: dict, seat: int, action: Submit) -> list[Event]:
+def submit(state: RexfurumState, seat: int, action: Submit) -> list[Event]:
     """Store a seat's secret orders for the round; the round resolves on timeout."""
     stored, ack = acknowledge(state, seat, action)
     state["orders"][seat] = stored
@@ -299,7 +320,7 @@ def submit(state: dict, seat: int, action: Submit) -> list[Event]:
     return events
 
 
-def close_round(state: dict) -> list[Event]:
+def close_round(state: RexfurumState) -> list[Event]:
     """Resolve every order at once, then start the next round (or end the game)."""
     if state["over"]:
         raise Rejected("The game is over; there is no round to close.")
@@ -319,7 +340,7 @@ def close_round(state: dict) -> list[Event]:
     return events + begin_round(state, events)
 
 
-def ranking_of(state: dict) -> tuple[tuple[int, ...], ...]:
+def ranking_of(state: RexfurumState) -> tuple[tuple[int, ...], ...]:
     """Richest first; players with equal money share a place."""
     by_money: dict[int, list[int]] = {}
     for seat, money in enumerate(state["money"]):
@@ -327,7 +348,7 @@ def ranking_of(state: dict) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(by_money[money]) for money in sorted(by_money, reverse=True))
 
 
-def outcome(state: dict) -> Outcome | None:
+def outcome(state: RexfurumState) -> Outcome | None:
     if not state["over"]:
         return None
     ranking = ranking_of(state)
@@ -339,7 +360,7 @@ def outcome(state: dict) -> Outcome | None:
                    f"{winners} {verb} with ${richest:,}.")
 
 
-def prompts(state: dict) -> dict[int, Prompt]:
+def prompts(state: RexfurumState) -> dict[int, Prompt]:
     """Every seat gets the same prompt but for `submitted`: build the two once per call."""
     if state["over"]:
         return {}

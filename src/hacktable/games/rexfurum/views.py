@@ -8,12 +8,13 @@ read-only.
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict, cast
 
 from hacktable.engine.contract import GM, SPECTATOR, OutcomeJson, Viewer
 from hacktable.engine.copying import tree_copy
 from hacktable.games.rexfurum import rules
 from hacktable.games.rexfurum.orders import COMPANIES, ORDER_TYPES, company_name
+from hacktable.games.rexfurum.state import Notice, OrderJson, Report, RexfurumState
 from hacktable.games.rexfurum.text import orders_text
 
 COMPANY_NAMES = tuple(company_name(c) for c in range(len(COMPANIES)))
@@ -21,20 +22,9 @@ COMPANY_NAMES = tuple(company_name(c) for c in range(len(COMPANIES)))
 
 # -- the typed view: what `view` returns, key for key (the screen builder reads these) --------
 
-class ReportView(TypedDict):
-    """A seat's report for one round (`rules` writes it). `standings` rows are [seat, money,
-    earned last round or None]; `notices` are the round's events this seat may read."""
-
-    round: int
-    final: bool
-    money: int
-    earned_last: int | None
-    salary: int
-    jobs: list[int]
-    totals: list[int]
-    standings: list[list[int | None]]
-    orders_last: list[dict[str, Any]] | None
-    notices: list[dict[str, Any]]
+ReportView = Report
+"""A seat's report for one round, as its view shows it: the state's own record
+(`state.Report`), shared with the state, so read-only."""
 
 
 class RexfurumView(TypedDict):
@@ -60,17 +50,17 @@ class RexfurumView(TypedDict):
     money: NotRequired[int]
     jobs: NotRequired[list[int]]
     standings: NotRequired[list[list[int | None]] | None]
-    orders: NotRequired[list[dict[str, Any]] | None]
+    orders: NotRequired[list[OrderJson] | None]
     orders_text: NotRequired[str | list[str | None] | None]
     points_used: NotRequired[int]
     reports: NotRequired[list[ReportView]]
-    announcements: NotRequired[list[dict[str, Any]]]
+    announcements: NotRequired[list[Notice]]
     gm: NotRequired[bool]
-    state: NotRequired[dict[str, Any]]
+    state: NotRequired[RexfurumState]
     history_text: NotRequired[list[list[str]]]
 
 
-def _common(state: dict) -> RexfurumView:
+def _common(state: RexfurumState) -> RexfurumView:
     options = state["options"]
     over = state["over"]
     outcome = rules.outcome(state) if over else None
@@ -84,11 +74,12 @@ def _common(state: dict) -> RexfurumView:
         "action_points": options["action_points"],
         "over": over,
         "totals": rules.totals(state),
-        "outcome": outcome.to_json() if outcome else None,
+        # `Outcome.to_json` writes exactly the keys `OutcomeJson` names.
+        "outcome": cast(OutcomeJson, outcome.to_json()) if outcome else None,
     }
 
 
-def seat_view(state: dict, seat: int) -> RexfurumView:
+def seat_view(state: RexfurumState, seat: int) -> RexfurumView:
     """Built straight into one dict: bots ask for a view every seat, every round."""
     orders = state["orders"][seat]
     reports = state["reports"][seat]
@@ -109,7 +100,7 @@ def seat_view(state: dict, seat: int) -> RexfurumView:
     return result
 
 
-def spectator_view(state: dict) -> RexfurumView:
+def spectator_view(state: RexfurumState) -> RexfurumView:
     public = state["options"]["public_money"]
     return {
         **_common(state),
@@ -119,7 +110,7 @@ def spectator_view(state: dict) -> RexfurumView:
     }
 
 
-def gm_view(state: dict) -> RexfurumView:
+def gm_view(state: RexfurumState) -> RexfurumView:
     names = state["names"]
     return {
         **_common(state),
@@ -131,7 +122,7 @@ def gm_view(state: dict) -> RexfurumView:
     }
 
 
-def view(state: dict, viewer: Viewer) -> RexfurumView:
+def view(state: RexfurumState, viewer: Viewer) -> RexfurumView:
     if viewer == GM:
         return gm_view(state)
     if viewer == SPECTATOR:

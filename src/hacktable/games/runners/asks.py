@@ -17,7 +17,9 @@ from hacktable.games.runners.state import MISSION, State, name_of, on_turn
 def waits_on_gm(state: State, seat: int) -> bool:
     """Whether this runner asked the GM something the GM has not answered."""
     request = state["requests"].get(str(seat))
-    return bool(request) and request.get("price") is None
+    if not request:
+        return False
+    return request.get("price") is None
 
 
 def seats_waiting(state: State) -> list[int]:

@@ -31,7 +31,7 @@ Action = dict[str, Any]
 class TableBot(BaseBot):
     """A fair GM and a plain runner; subclasses change the runner's taste."""
 
-    personality: ClassVar[str] = "plain"
+    personality = "plain"
     wants_legal: ClassVar[bool] = True
     sneaky: ClassVar[float] = 0.3
     fierce: ClassVar[float] = 0.4
@@ -197,13 +197,13 @@ class TableBot(BaseBot):
 
 
 class SneakyBot(TableBot):
-    personality: ClassVar[str] = "sneaky"
+    personality = "sneaky"
     sneaky: ClassVar[float] = 0.7
     fierce: ClassVar[float] = 0.75
 
 
 class BoldBot(TableBot):
-    personality: ClassVar[str] = "bold"
+    personality = "bold"
     sneaky: ClassVar[float] = 0.0
     fierce: ClassVar[float] = 0.5
     rounds: ClassVar[int] = 2

@@ -23,17 +23,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from hacktable.engine.contract import Event
 from hacktable.engine.errors import Rejected
 from hacktable.games.runners import checks, common, kept, turns
-from hacktable.games.runners.state import GM_ONLY, State, npc, on_turn, runner
+from hacktable.games.runners.state import (
+    GM_ONLY,
+    Move,
+    Request,
+    Roll,
+    State,
+    npc,
+    on_turn,
+    runner,
+    seconds_left,
+)
 
 NOTE_LIMIT = 80
 
 
-def _flag(action: Mapping[str, Any], key: str, what: str, default: Any = False) -> Any:
+def _flag(action: Move, key: str, what: str, default: Any = False) -> Any:
     value = action.get(key, default)
     if value is not default and not isinstance(value, bool):
         raise Rejected(f"Say true or false for {what}.")
@@ -52,10 +62,10 @@ def cheapest(options: Mapping[str, Any]) -> int:
     return min(checks.effort_cost(options, effort)[0] for effort in checks.EFFORTS)
 
 
-def rule(state: State, action: Mapping[str, Any], rng: random.Random,
+def rule(state: State, action: Move, rng: random.Random,
          events: list[Event]) -> None:
     """The GM's `check`: rule a request, work out a passive check, or call for a check."""
-    seat = action.get("seat")
+    seat = cast(int, action.get("seat"))  # checked by `runner`, which names the choices
     character = runner(state, seat)
     if character["dead"]:
         raise Rejected(f"{character['name']} is dead.")
@@ -69,6 +79,7 @@ def rule(state: State, action: Mapping[str, Any], rng: random.Random,
         raise Rejected("That NPC is not hidden; there is nothing to find.")
     note = _note(action.get("note"))
     request = state["requests"].get(str(seat))
+    record: Roll | None
     if passive:
         if keep or charge:
             raise Rejected("A passive check is worked out at once (10 + stat): it takes no "
@@ -89,9 +100,9 @@ def rule(state: State, action: Mapping[str, Any], rng: random.Random,
         reveal_if_found(state, reveal, record, events)
 
 
-def _rule_request(state: State, rng: random.Random, seat: int, request: dict,
-                  action: Mapping[str, Any], visibility: str, sight: bool, keep: bool,
-                  events: list[Event]) -> dict[str, Any] | None:
+def _rule_request(state: State, rng: random.Random, seat: int, request: Request,
+                  action: Move, visibility: str, sight: bool, keep: bool,
+                  events: list[Event]) -> Roll | None:
     """The stat and DC of what the runner asked for (its seconds were paid then)."""
     raw = action.get("stat")
     if raw is None and request.get("stat") is None:
@@ -111,7 +122,7 @@ def _rule_request(state: State, rng: random.Random, seat: int, request: dict,
     return record
 
 
-def _call(state: State, seat: int, action: Mapping[str, Any], visibility: str, sight: bool,
+def _call(state: State, seat: int, action: Move, visibility: str, sight: bool,
           keep: bool, charge: bool | None, reveal: Any, note: str,
           events: list[Event]) -> None:
     character = runner(state, seat)
@@ -130,7 +141,7 @@ def _call(state: State, seat: int, action: Mapping[str, Any], visibility: str, s
         raise Rejected(f"{character['name']} has no seconds to pay off their own turn: a "
                        "check called in reaction on someone else's turn is free (charge "
                        "false).")
-    left = state["turn"]["seconds"] if own else 0
+    left = seconds_left(state) if own else 0
     if charge and left < cheapest(state["options"]):
         raise Rejected(f"{character['name']} has {left} s left this turn, not enough for a "
                        "check: call it free (charge false), or call it on their next turn.")
@@ -143,7 +154,7 @@ def _call(state: State, seat: int, action: Mapping[str, Any], visibility: str, s
                                       "charge": charge, "keep": keep}, GM_ONLY))
 
 
-def answer(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def answer(state: State, seat: int, action: Move, rng: random.Random,
            events: list[Event]) -> None:
     """Roll (or fail on purpose, or answer with a kept roll) the check the GM called for."""
     called = state["called"].get(str(seat))
@@ -168,7 +179,7 @@ def answer(state: State, seat: int, action: Mapping[str, Any], rng: random.Rando
         return
     if not fail and called.get("charge"):
         seconds, _ = checks.effort_cost(state["options"], effort)
-        left = state["turn"]["seconds"] if on_turn(state, seat) else 0
+        left = seconds_left(state) if on_turn(state, seat) else 0
         if seconds > left:
             raise Rejected(f"That takes {seconds} s and you have {left} s left this turn; "
                            f"{_affordable(state, left)}")

@@ -7,9 +7,51 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NotRequired, TypedDict, final
 
 from hacktable.engine.errors import Rejected
+
+
+class Condition(TypedDict):
+    """A condition the GM put on a combatant, and what it does, in words."""
+
+    name: str
+    effect: str
+
+
+class KeptRoll(TypedDict):
+    """A check kept for later (`kept.store`), one per stat."""
+
+    stat: str
+    total: int
+    note: str
+    blind: bool
+    round: int
+
+
+@final  # so that `"sneak" in body` tells a runner from an NPC
+class Character(TypedDict):
+    """A runner in play (`characters.make`): the sheet plus the mission's HP, sneaking
+    (the DC to find them, or None) and position. `hits` and `seen_hits` appear once an
+    attack lands (`combat.strike`), `ran` once they move."""
+
+    name: str
+    stats: dict[str, int]
+    inventory: list[str]
+    notes: str
+    outside: bool
+    hp: int
+    max_hp: int
+    dead: bool
+    sneak: int | None
+    spotted: bool
+    conditions: list[Condition]
+    pos: list[int] | None
+    kept: list[KeptRoll]
+    ran: NotRequired[int]
+    hits: NotRequired[int]
+    seen_hits: NotRequired[int]
+
 
 STATS = ("str", "dex", "int", "cha")
 STAT_NAMES = {"str": "Strength", "dex": "Dexterity", "int": "Intelligence",
@@ -76,7 +118,7 @@ def items_of(value: Any) -> list[str]:
     return items
 
 
-def build(data: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+def build(data: Any, options: Mapping[str, Any]) -> Character:
     """A fresh character from a player's sheet (a form or an imported JSON), or a Rejected
     that says which rule the sheet breaks."""
     data = sheet_of(data)
@@ -115,7 +157,7 @@ def build(data: Any, options: Mapping[str, Any]) -> dict[str, Any]:
 
 def make(name: str, stats: Mapping[str, int], options: Mapping[str, Any],
          inventory: list[str] | None = None, notes: str = "",
-         outside: bool = False) -> dict[str, Any]:
+         outside: bool = False) -> Character:
     """A character in play: the sheet plus the mission's HP, sneaking and position."""
     hp = stats["str"] + options["hp_bonus"]
     return {"name": name, "stats": dict(stats), "inventory": list(inventory or []),
@@ -123,7 +165,7 @@ def make(name: str, stats: Mapping[str, int], options: Mapping[str, Any],
             "sneak": None, "spotted": False, "conditions": [], "pos": None, "kept": []}
 
 
-def pregen(index: int, options: Mapping[str, Any]) -> dict[str, Any]:
+def pregen(index: int, options: Mapping[str, Any]) -> Character:
     """Seat `index`'s ready-made character: the seed's three, then balanced ones."""
     if index < len(PREGENS):
         sheet: dict[str, Any] = dict(PREGENS[index])

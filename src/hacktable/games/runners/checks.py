@@ -12,12 +12,21 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from hacktable.engine.contract import Event
+from hacktable.engine.contract import Audience, Event
 from hacktable.engine.errors import Rejected
 from hacktable.games.runners import maps
 from hacktable.games.runners.characters import STAT_NAMES, stat_key
 from hacktable.games.runners.options import VISIBILITIES
-from hacktable.games.runners.state import GM_ONLY, GM_SEAT, State, all_but_gm, dice, whole
+from hacktable.games.runners.state import (
+    GM_ONLY,
+    GM_SEAT,
+    Roll,
+    State,
+    all_but_gm,
+    dice,
+    round_now,
+    whole,
+)
 
 EFFORTS = ("normal", "careful", "hasty")
 DC_LIMIT = 60
@@ -65,7 +74,7 @@ def disadvantaged(state: State, character: Mapping[str, Any], sight: bool) -> bo
 def roll(state: State, rng: random.Random, *, seat: int | None, npc: str | None,
          stats: Mapping[str, int], stat: str, kind: str, dc: int | None,
          modifier: int = 0, visibility: str = "gm", sight_penalty: bool = False,
-         passive: bool = False, fail: bool = False, note: str = "") -> dict[str, Any]:
+         passive: bool = False, fail: bool = False, note: str = "") -> Roll:
     """Make one check and store it: dice from the match's randomness, every die kept."""
     options = state["options"]
     rolled: list[int] = []
@@ -87,16 +96,17 @@ def roll(state: State, rng: random.Random, *, seat: int | None, npc: str | None,
             modifier -= 5
         total = sum(rolled) + stats[stat] + modifier
     passed = None if dc is None else (False if total is None else total >= dc)
-    record = {"id": len(state["rolls"]) + 1, "kind": kind, "seat": seat, "npc": npc,
+    record: Roll = {"id": len(state["rolls"]) + 1, "kind": kind, "seat": seat, "npc": npc,
               "stat": stat, "dice": rolled, "dropped": dropped, "modifier": modifier,
               "passive": passive, "fail": fail, "disadvantage": sight_penalty,
               "total": total, "dc": dc, "passed": passed, "visibility": visibility,
-              "note": note, "round": (state["turn"] or {}).get("round", 0)}
+              "note": note, "round": round_now(state)}
     state["rolls"].append(record)
     return record
 
 
-def visible_roll(state: State, record: Mapping[str, Any], viewer: Any) -> dict | None:
+def visible_roll(state: State, record: Mapping[str, Any],
+                viewer: Any) -> dict[str, Any] | None:
     """The roll as `viewer` may see it: the GM everything; a runner never the DC nor the
     roll's number (gaps would count the GM's secret rolls); a blind roll shows its roller
     only that it happened; NPC rolls reach the GM alone."""
@@ -126,7 +136,7 @@ def announce(state: State, record: Mapping[str, Any], events: list[Event]) -> No
     if record["npc"] is not None or seat is None:
         return
     visibility = record["visibility"]
-    audience: Any = all_but_gm(state) if visibility == "public" else (seat,)
+    audience: Audience = all_but_gm(state) if visibility == "public" else (seat,)
     shown = visible_roll(state, record, seat)
     if shown is not None:
         events.append(Event("roll", {"roll": shown}, audience))
@@ -142,7 +152,7 @@ def stat_of(value: Any) -> str:
 
 def runner_check(state: State, rng: random.Random, seat: int, spec: Mapping[str, Any],
                  request: Mapping[str, Any], events: list[Event],
-                 kind: str = "check") -> dict[str, Any]:
+                 kind: str = "check") -> Roll:
     """Resolve a check a runner takes: the GM's stat, DC (none for a roll kept for later),
     visibility and sight, the runner's effort and choice to fail on purpose."""
     character = state["characters"][str(seat)]
@@ -162,18 +172,18 @@ def runner_check(state: State, rng: random.Random, seat: int, spec: Mapping[str,
 
 
 def kept_check(state: State, seat: int, spec: Mapping[str, Any], kept: Mapping[str, Any],
-               events: list[Event]) -> dict[str, Any]:
+               events: list[Event]) -> Roll:
     """A check answered with a roll kept for later: its total against the DC, no dice. A
     roll kept blind stays blind."""
     dc = dc_of(spec.get("dc"))
     visibility = "blind" if kept["blind"] else visibility_of(state, spec.get("visibility"))
     total = kept["total"]
-    record = {"id": len(state["rolls"]) + 1, "kind": "check", "seat": seat, "npc": None,
+    record: Roll = {"id": len(state["rolls"]) + 1, "kind": "check", "seat": seat, "npc": None,
               "stat": kept["stat"], "dice": [], "dropped": [], "modifier": 0,
               "passive": False, "fail": False, "disadvantage": False, "kept": True,
               "total": total, "dc": dc, "passed": total >= dc, "visibility": visibility,
               "note": str(spec.get("note", ""))[:80],
-              "round": (state["turn"] or {}).get("round", 0)}
+              "round": round_now(state)}
     state["rolls"].append(record)
     announce(state, record, events)
     return record

@@ -4,9 +4,7 @@ runner's attack that passes its check."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from hacktable.engine.contract import Event
+from hacktable.engine.contract import Audience, Event
 from hacktable.games.runners import turns
 from hacktable.games.runners.state import GM_ONLY, State, combatant, hidden, seat_of
 
@@ -25,7 +23,7 @@ def strike(state: State, ref: str, events: list[Event]) -> None:
             body["sneak"] = None
     else:
         body["hp"] = max(0, body["hp"] - damage)
-    audience: Any = GM_ONLY if hidden(state, ref) else "all"
+    audience: Audience = GM_ONLY if hidden(state, ref) else "all"
     data = {"ref": ref, "hp": body["hp"], "dead": body["dead"]}
     if seat_of(ref) is None and not hidden(state, ref):
         data = {"ref": ref, "dead": body["dead"]}

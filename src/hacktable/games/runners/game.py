@@ -26,9 +26,19 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, SpielCoverage, Viewer
+from hacktable.engine.contract import (
+    JSON,
+    Audience,
+    BaseGame,
+    Event,
+    Outcome,
+    Prompt,
+    SpielCoverage,
+    Viewer,
+)
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
+from hacktable.engine.options import OptionValue
 from hacktable.engine.press import PressRule
 from hacktable.games.runners import (
     asks,
@@ -43,7 +53,19 @@ from hacktable.games.runners import (
 )
 from hacktable.games.runners import state as st
 from hacktable.games.runners.options import OPTIONS
-from hacktable.games.runners.state import GM_ONLY, GM_SEAT, MISSION, OVER, PREP, TIES
+from hacktable.games.runners.state import (
+    GM_ONLY,
+    GM_SEAT,
+    MISSION,
+    OVER,
+    PREP,
+    TIES,
+    Move,
+    RunnersState,
+    round_now,
+    turn_now,
+)
+from hacktable.games.runners.views import RunnersView
 
 CREDITS = "Rules for Runners: the hacktable seed rules for gamemaster-run missions."
 ACTION_KEYS = 12
@@ -52,7 +74,7 @@ WHISPERS = PressRule(table=True, private=True, hub=GM_SEAT, summary=(
     "the whole table; runners do not whisper to each other."))
 
 
-class Runners(BaseGame):
+class Runners(BaseGame[RunnersState, Move, RunnersView]):
     """Rules for Runners: a GM, runners, secret DCs, hidden guards and a 30-second clock."""
 
     id = "runners"
@@ -72,17 +94,18 @@ class Runners(BaseGame):
     """A check the GM rolls in secret tells the runners nothing, yet clears the asked
     runner's `asking` on everyone's map: every screen is rebuilt after every entry."""
 
-    def setup(self, seats: Sequence[str], options: Mapping[str, Any],
-              rng: random.Random) -> dict:
+    def setup(self, seats: Sequence[str], options: Mapping[str, OptionValue],
+              rng: random.Random) -> RunnersState:
         return st.setup(seats, options, rng)
 
-    def _seat(self, state: dict, seat: Any) -> int:
+    def _seat(self, state: RunnersState, seat: Any) -> int:
         if (not isinstance(seat, int) or isinstance(seat, bool)
                 or not 0 <= seat < len(state["names"])):
             raise Rejected(f"There is no seat {seat!r} at this table.")
         return seat
 
-    def apply(self, state: dict, seat: int, action: Any, rng: random.Random) -> list[Event]:
+    def apply(self, state: RunnersState, seat: int, action: Move,
+              rng: random.Random) -> list[Event]:
         """Every move is tried on a copy and kept only if it passes every rule, so a
         rejected move leaves the match exactly as it was."""
         seat = self._seat(state, seat)
@@ -96,19 +119,18 @@ class Runners(BaseGame):
             events = runner_moves.perform(trial, seat, action, rng)
             if action.get("do") != "notes":
                 trial["undo"] = None
-        state.clear()
-        state.update(trial)
+        st.replace(state, trial)
         return events
 
-    def timeout(self, state: dict, rng: random.Random) -> list[Event]:
+    def timeout(self, state: RunnersState, rng: random.Random) -> list[Event]:
         """The turn's real seconds ran out: a runner's turn ends, unspent seconds are
         wasted; on an NPC's turn, every NPC holds until the next runner (one clock ran
         for the whole stretch)."""
         if state["phase"] != MISSION:
             raise Rejected("No turn is running, so there is no clock to run out."
                            if state["phase"] in (PREP, TIES) else "The mission is over.")
-        ref = state["turn"]["ref"]
-        audience: Any = GM_ONLY if st.hidden(state, ref) else "all"
+        ref = turn_now(state)["ref"]
+        audience: Audience = GM_ONLY if st.hidden(state, ref) else "all"
         events = [Event("timeout", {"ref": ref}, audience)]
         if st.seat_of(ref) is None:
             turns.pass_npcs(state, events, "time")
@@ -118,13 +140,14 @@ class Runners(BaseGame):
 
     # -- who is asked ---------------------------------------------------------------------
 
-    def press(self, state: dict | None, options: Mapping[str, Any]) -> PressRule:
+    def press(self, state: RunnersState | None,
+              options: Mapping[str, OptionValue]) -> PressRule:
         """Runners "tell the GM" what they do (Rules for Runners, Checks, Readied actions):
         the GM whispers with each runner, and everyone talks at the whole table; runners
         do not whisper with each other (docs/rules/runners.md, "Press")."""
         return WHISPERS
 
-    def prompts(self, state: dict) -> dict[int, Prompt]:
+    def prompts(self, state: RunnersState) -> dict[int, Prompt]:
         phase = state["phase"]
         options = state["options"]
         if phase == OVER:
@@ -139,7 +162,7 @@ class Runners(BaseGame):
         if phase == TIES:
             return {GM_SEAT: Prompt("ties", "Tied runners play rock-paper-scissors: record "
                                     "the order, or let the server play it.")}
-        turn = state["turn"]
+        turn = turn_now(state)
         ref = turn["ref"]
         npc_turn = not ref.startswith("s")
         result = {GM_SEAT: Prompt(
@@ -161,31 +184,31 @@ class Runners(BaseGame):
                                       "checks.")
         return result
 
-    def phase_key(self, state: dict) -> str:
+    def phase_key(self, state: RunnersState) -> str:
         if state["phase"] == MISSION:
             return f"turn {state.get('stretch', state['turns'])}"
         return state["phase"]
 
-    def phase_label(self, state: dict) -> str:
+    def phase_label(self, state: RunnersState) -> str:
         turn = state["turn"]
         if state["phase"] == MISSION and turn:
             return f"round {turn['round']}"
         return {PREP: "the mission's preparation", TIES: "the initiative ties",
                 OVER: "the end of the mission"}.get(state["phase"], state["phase"])
 
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+    def legal_actions(self, state: RunnersState, seat: int) -> list[Move]:
         if state["phase"] == OVER or seat not in self.prompts(state):
             return []
         return legal.legal(state, seat)
 
     # -- reading --------------------------------------------------------------------------
 
-    def view(self, state: dict, viewer: Viewer) -> dict:
+    def view(self, state: RunnersState, viewer: Viewer) -> RunnersView:
         if not isinstance(viewer, str):
             self._seat(state, viewer)
         return views.view(state, viewer)
 
-    def outcome(self, state: dict) -> Outcome | None:
+    def outcome(self, state: RunnersState) -> Outcome | None:
         """Survivors first, then the fallen; the GM, who does not play to win, is not ranked.
         The runners are called by their characters' names, as everywhere in the game."""
         if state["phase"] != OVER:
@@ -197,33 +220,36 @@ class Runners(BaseGame):
         for s, c in state["characters"].items():
             scores[int(s)] = float(c["hp"]) if not c["dead"] else -1.0
         called = {int(s): c["name"] for s, c in state["characters"].items()}
-        words = {"success": "Mission accomplished", "failure": "The mission failed",
-                 "time": "The mission's time is up"}[state["result"]]
+        said: dict[str | None, str] = {
+            "success": "Mission accomplished", "failure": "The mission failed",
+            "time": "The mission's time is up"}
+        words = said[state["result"]]
         names = [state["characters"][str(s)]["name"] for s in alive]
         return Outcome(ranking, scores, f"{words}: " + (
             f"{', '.join(names)} made it out." if names else "no runner survived."),
             names=called)
 
-    def parse(self, state: dict, seat: int, text_: str) -> dict:
+    def parse(self, state: RunnersState, seat: int, text_: str) -> Move:
         return text.parse(state, self._seat(state, seat), text_)
 
-    def action_to_json(self, action: Any) -> dict:
+    def action_to_json(self, action: Move) -> Move:
         return self.action_from_json(action)
 
-    def action_from_json(self, data: Any) -> dict:
+    def action_from_json(self, data: JSON) -> Move:
         if not isinstance(data, Mapping) or not isinstance(data.get("do"), str):
             raise Rejected("A move is an object with a \"do\", e.g. {\"do\": \"sneak\"}.")
         if len(data) > ACTION_KEYS:
             raise Rejected("That move has too many parts.")
         return tree_copy(dict(data))
 
-    def action_labels(self, action: Any) -> list[str]:
+    def action_labels(self, action: Move) -> list[str]:
         """The move, and which common action (`act attack`), for the simulator's table."""
         if action.get("do") == "act" and isinstance(action.get("what"), str):
             return [f"act {action['what'][:12]}"]
         return [str(action.get("do"))]
 
-    def reveal_sections(self, start: dict, end: dict) -> list[tuple[str, str]]:
+    def reveal_sections(self, start: RunnersState,
+                        end: RunnersState) -> list[tuple[str, str]]:
         """Who played whom (the events name the characters), then the GM's view."""
         names = end["names"]
         lines = [f"{names[self.referee_seat or 0]} was the gamemaster."]
@@ -234,16 +260,16 @@ class Runners(BaseGame):
         return [("Who played whom", "\n".join(lines) + "\n"),
                 *super().reveal_sections(start, end)]
 
-    def describe(self, event: Event, state: dict) -> str:
+    def describe(self, event: Event, state: RunnersState) -> str:
         return text.describe(event, state)
 
-    def render(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
+    def render(self, view: RunnersView, ends_at: str | None = None) -> str:
         return text.render(view, ends_at)
 
-    def media(self, state: dict, viewer: Viewer, media_id: str) -> dict | None:
+    def media(self, state: RunnersState, viewer: Viewer, media_id: str) -> JSON | None:
         return hacking.media(state, viewer, media_id)
 
-    def notation_help(self, state: dict) -> str:
+    def notation_help(self, state: RunnersState) -> str:
         return text.__doc__ or ""
 
     def picture(self, name: str) -> str | None:
@@ -257,7 +283,7 @@ class Runners(BaseGame):
 
     # -- checks for tests -------------------------------------------------------------------
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: RunnersState) -> None:
         """HP within bounds, the order holds each living combatant in the area once, a
         runner's turn never has negative seconds and an NPC's turn has none at all."""
         refs = [e["ref"] for e in state["order"]]
@@ -268,14 +294,15 @@ class Runners(BaseGame):
         if state["phase"] == MISSION:
             assert turn is not None
             if turn["ref"].startswith("s"):
-                assert 0 <= turn["seconds"] <= state["options"]["game_seconds"]
+                seconds = turn["seconds"]
+                assert seconds is not None and 0 <= seconds <= state["options"]["game_seconds"]
             else:
                 assert turn["seconds"] is None, "an NPC's turn has no seconds budget"
             assert state["order"][turn["index"]]["ref"] == turn["ref"]
         inits = [e["init"] for e in state["order"]]
         assert inits == sorted(inits, reverse=True), "the order is not highest first"
 
-    def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
+    def redeal(self, state: RunnersState, seat: int, rng: random.Random) -> RunnersState:
         """Change what runners may not know: hidden NPCs' names, HP, stats and tokens, how
         many there are, the hits any NPC took while hidden, every DC, and the GM-only rolls
         and how many there were. The GM (seat 0) knows everything: nothing moves."""
@@ -307,7 +334,7 @@ class Runners(BaseGame):
         return new
 
     @staticmethod
-    def _more_in_the_shadows(state: dict, rng: random.Random) -> None:
+    def _more_in_the_shadows(state: RunnersState, rng: random.Random) -> None:
         """A few more hidden NPCs (last in the order, so no turn moves) and secret rolls
         than there really are: a runner must not be able to count either."""
         if state["phase"] == st.OVER:
@@ -329,17 +356,16 @@ class Runners(BaseGame):
                 "stat": "int", "dice": [rng.randint(1, 6) for _ in range(3)], "dropped": [],
                 "modifier": 0, "passive": False, "fail": False, "disadvantage": False,
                 "total": rng.randrange(3, 25), "dc": rng.randrange(5, 25), "passed": None,
-                "visibility": "blind", "note": "", "round": (state["turn"] or {}).get(
-                    "round", 0)})
+                "visibility": "blind", "note": "", "round": round_now(state)})
 
-    def hidden_moves(self, state: dict, seat: int, rng: random.Random
-                     ) -> list[tuple[int, dict]]:
+    def hidden_moves(self, state: RunnersState, seat: int, rng: random.Random
+                     ) -> list[tuple[int, Move]]:
         """What the GM can do that a runner must never notice, nor count: add a hidden
         guard, and strike one that is already there ("the players never learn of" them,
         Rules for Runners, Structure of a Mission)."""
         if seat == GM_SEAT or state["phase"] not in (PREP, MISSION):
             return []
-        moves: list[tuple[int, dict]] = []
+        moves: list[tuple[int, Move]] = []
         if state["phase"] == MISSION and self._hidden_turn_follows(state):
             moves.append((GM_SEAT, {"do": "end_turn"}))  # one hidden turn to the next
         moves.append((GM_SEAT, {
@@ -351,10 +377,10 @@ class Runners(BaseGame):
         return moves
 
     @staticmethod
-    def _hidden_turn_follows(state: dict) -> bool:
+    def _hidden_turn_follows(state: RunnersState) -> bool:
         """Whether the turn now is a hidden NPC's and the next, in the same round, is too:
         passing from one to the other must tell the runners nothing."""
-        turn = state["turn"]
+        turn = turn_now(state)
         if not st.hidden(state, turn["ref"]):
             return False
         for entry in state["order"][turn["index"] + 1:]:

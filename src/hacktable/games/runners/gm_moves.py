@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
-from hacktable.engine.contract import Event
+from hacktable.engine.contract import Audience, Event
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
 from hacktable.games.runners import calls, checks, combat, hacking, initiative, maps, turns
@@ -21,13 +21,17 @@ from hacktable.games.runners.state import (
     MISSION,
     PREP,
     TIES,
+    Move,
+    Npc,
     State,
     combatant,
     hidden,
     npc,
     private,
+    replace,
     runner,
     seat_of,
+    turn_now,
     whole,
 )
 
@@ -36,18 +40,18 @@ REASON_LIMIT = 120
 NOT_UNDONE = ("undo", "end_mission")
 
 
-def perform(state: State, action: Mapping[str, Any], rng: random.Random) -> list[Event]:
+def perform(state: State, action: Move, rng: random.Random) -> list[Event]:
     do = action.get("do")
-    handler = HANDLERS.get(do) if isinstance(do, str) else None
-    if handler is None:
+    if not isinstance(do, str) or do not in HANDLERS:
         raise Rejected(f"{do!r} is not a ruling; the GM may: {', '.join(sorted(HANDLERS))}.")
     phases = PHASES.get(do, (MISSION,))
     if state["phase"] not in phases:
         raise Rejected(WRONG_PHASE.get(state["phase"], "The mission is over."))
-    before = None if do in NOT_UNDONE else tree_copy({k: v for k, v in state.items()
-                                                          if k != "undo"})
+    snapshot: dict[str, Any] | None = None if do in NOT_UNDONE else {
+        k: v for k, v in state.items() if k != "undo"}
+    before = tree_copy(snapshot)
     events: list[Event] = []
-    handler(state, action, rng, events)
+    HANDLERS[do](state, action, rng, events)
     if before is not None and state["phase"] in (PREP, TIES, MISSION):
         told = any(event.audience != GM_ONLY for event in events)
         state["undo"] = {"turns": state["turns"], "do": do, "told": told, "state": before}
@@ -81,7 +85,7 @@ def _text(value: Any, what: str, limit: int = REASON_LIMIT, required: bool = Tru
 
 # -- preparing -------------------------------------------------------------------------------
 
-def add_npc(state: State, action: Mapping[str, Any], rng: random.Random,
+def add_npc(state: State, action: Move, rng: random.Random,
             events: list[Event]) -> None:
     if len(state["npcs"]) >= NPC_LIMIT:
         raise Rejected(f"A mission holds at most {NPC_LIMIT} NPCs.")
@@ -101,7 +105,7 @@ def add_npc(state: State, action: Mapping[str, Any], rng: random.Random,
             raise Rejected("There is no map to place the NPC on.")
         pos = list(maps.point(action.get("at"), state["map"]))
     ref = _new_ref(state, rng)
-    found = {"id": ref, "name": name, "init": init, "hidden": is_hidden, "hp": hp,
+    found: Npc = {"id": ref, "name": name, "init": init, "hidden": is_hidden, "hp": hp,
              "max_hp": hp, "stats": stats, "dead": False, "pos": pos, "conditions": [],
              "hits": 0,
              "notes": _text(action.get("notes"), "notes", required=False)}
@@ -124,14 +128,14 @@ def _new_ref(state: State, rng: random.Random) -> str:
             return ref
 
 
-def remove_npc(state: State, action: Mapping[str, Any], rng: random.Random,
+def remove_npc(state: State, action: Move, rng: random.Random,
                events: list[Event]) -> None:
     found = npc(state, action.get("ref"))
     state["npcs"].remove(found)
     events.append(Event("npc_removed", {"ref": found["id"]}, GM_ONLY))
 
 
-def load_map(state: State, action: Mapping[str, Any], rng: random.Random,
+def load_map(state: State, action: Move, rng: random.Random,
              events: list[Event]) -> None:
     text = action.get("text")
     state["map"] = None if text in (None, "") else maps.parse(text)
@@ -142,7 +146,7 @@ def load_map(state: State, action: Mapping[str, Any], rng: random.Random,
     events.append(Event("map", {"rows": state["map"]}, "all"))
 
 
-def start(state: State, action: Mapping[str, Any], rng: random.Random,
+def start(state: State, action: Move, rng: random.Random,
           events: list[Event]) -> None:
     inside = [s for s, c in state["characters"].items() if not c["outside"]]
     if not inside:
@@ -158,14 +162,14 @@ def start(state: State, action: Mapping[str, Any], rng: random.Random,
         turns.begin(state, events)
 
 
-def tie(state: State, action: Mapping[str, Any], rng: random.Random,
+def tie(state: State, action: Move, rng: random.Random,
         events: list[Event]) -> None:
     initiative.record_tie(state, action.get("order"), events)
     if state["phase"] == MISSION:
         turns.begin(state, events)
 
 
-def rps(state: State, action: Mapping[str, Any], rng: random.Random,
+def rps(state: State, action: Move, rng: random.Random,
         events: list[Event]) -> None:
     """The server plays rock-paper-scissors for the first waiting tie."""
     refs = list(state["ties"][0])
@@ -177,7 +181,7 @@ def rps(state: State, action: Mapping[str, Any], rng: random.Random,
 
 # -- ruling checks and requests ----------------------------------------------------------------
 
-def price(state: State, action: Mapping[str, Any], rng: random.Random,
+def price(state: State, action: Move, rng: random.Random,
           events: list[Event]) -> None:
     seat = _seat(state, action.get("seat"))
     request = state["requests"].get(str(seat))
@@ -197,7 +201,7 @@ def price(state: State, action: Mapping[str, Any], rng: random.Random,
     events.append(Event("priced", {"seat": seat, "seconds": seconds}, private(seat)))
 
 
-def refuse(state: State, action: Mapping[str, Any], rng: random.Random,
+def refuse(state: State, action: Move, rng: random.Random,
            events: list[Event]) -> None:
     seat = _seat(state, action.get("seat"))
     request = state["requests"].get(str(seat))
@@ -209,7 +213,7 @@ def refuse(state: State, action: Mapping[str, Any], rng: random.Random,
     events.append(Event("refused", {"seat": seat, "reason": reason}, private(seat)))
 
 
-def fire(state: State, action: Mapping[str, Any], rng: random.Random,
+def fire(state: State, action: Move, rng: random.Random,
          events: list[Event]) -> None:
     seat = _seat(state, action.get("seat"))
     readied = state["readied"].pop(str(seat), None)
@@ -221,31 +225,31 @@ def fire(state: State, action: Mapping[str, Any], rng: random.Random,
 
 # -- bodies and the map ---------------------------------------------------------------------
 
-def attack(state: State, action: Mapping[str, Any], rng: random.Random,
+def attack(state: State, action: Move, rng: random.Random,
            events: list[Event]) -> None:
     """An attack takes attack_damage HP; "Once you take an attack at 0 HP, you die"."""
-    ref = action.get("target")
+    ref = cast(str, action.get("target"))  # checked by `combatant`, which names the choices
     body = combatant(state, ref)
     if body["dead"]:
         raise Rejected(f"{body['name']} is already dead.")
     combat.strike(state, ref, events)
 
 
-def heal(state: State, action: Mapping[str, Any], rng: random.Random,
+def heal(state: State, action: Move, rng: random.Random,
          events: list[Event]) -> None:
-    ref = action.get("target")
+    ref = cast(str, action.get("target"))  # checked by `combatant`, which names the choices
     body = combatant(state, ref)
     if body["dead"]:
         raise Rejected(f"{body['name']} is dead; healing cannot help.")
     amount = whole(action.get("hp", 1), "The HP healed", 1, 99)
     body["hp"] = min(body["max_hp"], body["hp"] + amount)
-    audience: Any = GM_ONLY if seat_of(ref) is None else "all"
+    audience: Audience = GM_ONLY if seat_of(ref) is None else "all"
     events.append(Event("healed", {"ref": ref, "hp": body["hp"]}, audience))
 
 
-def condition(state: State, action: Mapping[str, Any], rng: random.Random,
+def condition(state: State, action: Move, rng: random.Random,
               events: list[Event]) -> None:
-    ref = action.get("target")
+    ref = cast(str, action.get("target"))  # checked by `combatant`, which names the choices
     body = combatant(state, ref)
     name = _text(action.get("name"), "condition's name", 24)
     remove = action.get("remove", False)
@@ -261,12 +265,12 @@ def condition(state: State, action: Mapping[str, Any], rng: random.Random,
             raise Rejected(f"{body['name']} already has {name}.")
         effect = _text(action.get("effect"), "effect", required=False)
         body["conditions"].append({"name": name, "effect": effect})
-    audience: Any = GM_ONLY if hidden(state, ref) else "all"
+    audience: Audience = GM_ONLY if hidden(state, ref) else "all"
     events.append(Event("condition", {"ref": ref, "name": name, "remove": remove},
                         audience))
 
 
-def spot(state: State, action: Mapping[str, Any], rng: random.Random,
+def spot(state: State, action: Move, rng: random.Random,
          events: list[Event]) -> None:
     """Whether someone hostile knows where a runner is (no sneaking while they do)."""
     seat = _seat(state, action.get("seat"))
@@ -281,7 +285,7 @@ def spot(state: State, action: Mapping[str, Any], rng: random.Random,
     events.append(Event("spotted", {"seat": seat, "spotted": spotted}, "all"))
 
 
-def find(state: State, action: Mapping[str, Any], rng: random.Random,
+def find(state: State, action: Move, rng: random.Random,
          events: list[Event]) -> None:
     """An NPC's INT check to find a sneaking runner, against the runner's DEX result."""
     seeker = npc(state, action.get("npc"))
@@ -305,7 +309,7 @@ def find(state: State, action: Mapping[str, Any], rng: random.Random,
         events.append(Event("found_by", {"seat": seat, "ref": seeker["id"]}, GM_ONLY))
 
 
-def show(state: State, action: Mapping[str, Any], rng: random.Random,
+def show(state: State, action: Move, rng: random.Random,
          events: list[Event]) -> None:
     """Hide an NPC from the runners, or show it (it joins their turn order)."""
     found = npc(state, action.get("ref"))
@@ -326,7 +330,7 @@ def show(state: State, action: Mapping[str, Any], rng: random.Random,
                                          "pos": found["pos"]}, "all"))
 
 
-def door(state: State, action: Mapping[str, Any], rng: random.Random,
+def door(state: State, action: Move, rng: random.Random,
          events: list[Event]) -> None:
     if state["map"] is None:
         raise Rejected("There is no map, so no door.")
@@ -338,40 +342,40 @@ def door(state: State, action: Mapping[str, Any], rng: random.Random,
     events.append(Event("door", {"at": [x, y], "open": open_}, "all"))
 
 
-def place(state: State, action: Mapping[str, Any], rng: random.Random,
+def place(state: State, action: Move, rng: random.Random,
           events: list[Event]) -> None:
     """Put a token anywhere: NPC moves, or a runner the fiction moved."""
     if state["map"] is None:
         raise Rejected("There is no map to place tokens on.")
-    ref = action.get("ref")
+    ref = cast(str, action.get("ref"))  # checked by `combatant`, which names the choices
     body = combatant(state, ref)
     body["pos"] = list(maps.point(action.get("at"), state["map"]))
-    audience: Any = GM_ONLY if hidden(state, ref) else "all"
+    audience: Audience = GM_ONLY if hidden(state, ref) else "all"
     events.append(Event("placed", {"ref": ref, "at": body["pos"]}, audience))
 
 
-def end_turn(state: State, action: Mapping[str, Any], rng: random.Random,
+def end_turn(state: State, action: Move, rng: random.Random,
              events: list[Event]) -> None:
     """End this NPC's turn (the next may be another NPC's)."""
-    ref = state["turn"]["ref"]
+    ref = turn_now(state)["ref"]
     if seat_of(ref) is not None:
         raise Rejected("A runner's turn ends when they say so or when their 30 seconds run "
                        "out; you may pause or extend the clock instead.")
     turns.end(state, events, "ended")
 
 
-def hold(state: State, action: Mapping[str, Any], rng: random.Random,
+def hold(state: State, action: Move, rng: random.Random,
          events: list[Event]) -> None:
     """All NPCs hold: this NPC's turn and every NPC turn after it, hidden or not, pass up
     to the next runner's turn, in one ruling."""
-    ref = state["turn"]["ref"]
+    ref = turn_now(state)["ref"]
     if seat_of(ref) is not None:
         raise Rejected("It is a runner's turn; \"hold\" passes NPC turns only (the runner "
                        "ends their own turn).")
     turns.pass_npcs(state, events, "held")
 
 
-def end_mission(state: State, action: Mapping[str, Any], rng: random.Random,
+def end_mission(state: State, action: Move, rng: random.Random,
                 events: list[Event]) -> None:
     result = action.get("result", "success")
     if result not in ("success", "failure"):
@@ -379,15 +383,14 @@ def end_mission(state: State, action: Mapping[str, Any], rng: random.Random,
     turns.finish(state, result, events)
 
 
-def undo(state: State, action: Mapping[str, Any], rng: random.Random,
+def undo(state: State, action: Move, rng: random.Random,
          events: list[Event]) -> None:
     saved = state["undo"]
     if saved is None or saved["turns"] != state["turns"]:
         raise Rejected("There is no ruling of yours to take back in this turn (someone "
                        "acted since, or the turn passed).")
     what, told = saved["do"], saved["told"]
-    state.clear()
-    state.update(saved["state"])
+    replace(state, saved["state"])
     state["undo"] = None
     events.append(Event("undone", {"do": what}, GM_ONLY))
     if told:

@@ -6,8 +6,7 @@ hackers exist outside the building."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from hacktable.engine.contract import Event
 from hacktable.engine.copying import tree_copy
@@ -15,15 +14,15 @@ from hacktable.engine.errors import Rejected
 from hacktable.games.dotrun.tasks.generate import check, generate
 from hacktable.games.dotrun.tasks.model import COLOURS, public_view
 from hacktable.games.dotrun.tasks.wellformed import malformed
-from hacktable.games.runners.state import GM_ONLY, State, private, runner, whole
+from hacktable.games.runners.state import GM_ONLY, Move, State, private, runner, whole
 
 ANSWER_LIMIT = 200
 
 
-def hand_out(state: State, action: Mapping[str, Any], rng: random.Random,
+def hand_out(state: State, action: Move, rng: random.Random,
              events: list[Event]) -> None:
     """The GM gives a runner a hacking task at a terminal of this colour and ring."""
-    seat = action.get("seat")
+    seat = cast(int, action.get("seat"))  # checked by `runner`, which names the choices
     character = runner(state, seat)
     if character["dead"]:
         raise Rejected(f"{character['name']} is dead.")
@@ -41,7 +40,7 @@ def hand_out(state: State, action: Mapping[str, Any], rng: random.Random,
                         private(seat)))
 
 
-def answer(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def answer(state: State, seat: int, action: Move, rng: random.Random,
            events: list[Event]) -> None:
     """The hacker's one answer. A malformed one ("343" for a 4-digit passcode) is refused
     with what a well-formed one is and costs nothing; an empty one gives up (a failure:

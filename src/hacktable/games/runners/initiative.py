@@ -14,10 +14,20 @@ from typing import Any
 
 from hacktable.engine.contract import Event
 from hacktable.engine.errors import Rejected
-from hacktable.games.runners.state import MISSION, TIES, State, dice, hidden, name_of
+from hacktable.games.runners.state import (
+    MISSION,
+    TIES,
+    OrderEntry,
+    State,
+    dice,
+    hidden,
+    name_of,
+    round_now,
+)
 
 
-def roll(state: State, rng: random.Random, seat: int, count: int, late: bool) -> dict:
+def roll(state: State, rng: random.Random, seat: int, count: int,
+         late: bool) -> OrderEntry:
     """A runner's public initiative roll: count d6 plus DEX."""
     character = state["characters"][str(seat)]
     rolled = dice(rng, count)
@@ -26,11 +36,11 @@ def roll(state: State, rng: random.Random, seat: int, count: int, late: bool) ->
                            "npc": None, "stat": "dex", "dice": rolled, "dropped": [],
                            "modifier": 0, "total": total, "dc": None, "passed": None,
                            "visibility": "public", "note": "entering late" if late else "",
-                           "round": (state["turn"] or {}).get("round", 0)})
+                           "round": round_now(state)})
     return {"ref": f"s{seat}", "init": total, "dice": rolled}
 
 
-def _key(entry: dict) -> tuple[int, int]:
+def _key(entry: OrderEntry) -> tuple[int, int]:
     return (-entry["init"], 0 if entry["ref"].startswith("s") else 1)
 
 
@@ -38,7 +48,7 @@ def build(state: State, rng: random.Random, events: list[Event]) -> None:
     """Roll for every runner inside and sort everyone; tied runners wait for their
     rock-paper-scissors (or the server plays it, option `ties`)."""
     options = state["options"]
-    entries = []
+    entries: list[OrderEntry] = []
     for seat, character in sorted(state["characters"].items(), key=lambda kv: int(kv[0])):
         if character["dead"] or character["outside"]:
             continue
@@ -106,7 +116,7 @@ def record_tie(state: State, order: Any, events: list[Event]) -> None:
     raise Rejected(f"Those are not the tied runners; the tie waiting is between {waiting}.")
 
 
-def insert(state: State, entry: dict) -> None:
+def insert(state: State, entry: OrderEntry) -> None:
     """A latecomer (a runner entering, an NPC the GM adds mid-mission) joins the order
     after everyone already there with the same or a higher initiative."""
     order = state["order"]
@@ -132,6 +142,6 @@ def remove(state: State, ref: str) -> None:
             return
 
 
-def public_order(state: State) -> list[dict]:
+def public_order(state: State) -> list[OrderEntry]:
     """The order as the runners know it: hidden combatants left out without a trace."""
     return [e for e in state["order"] if not hidden(state, e["ref"])]

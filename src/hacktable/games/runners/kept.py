@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hacktable.engine.errors import Rejected
-from hacktable.games.runners.characters import STAT_NAMES
+from hacktable.games.runners.characters import STAT_NAMES, KeptRoll
 from hacktable.games.runners.state import State, runner
 
 
@@ -27,7 +27,7 @@ def store(state: State, seat: int, record: Mapping[str, Any]) -> None:
     character["kept"] = kept
 
 
-def take(state: State, seat: int, stat: str) -> dict[str, Any]:
+def take(state: State, seat: int, stat: str) -> KeptRoll:
     """Use up the kept roll for `stat`, or say which kept rolls there are."""
     character = runner(state, seat)
     kept = character.get("kept", [])

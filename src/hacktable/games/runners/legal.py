@@ -10,7 +10,17 @@ from hacktable.games.runners.calls import cheapest
 from hacktable.games.runners.characters import speed
 from hacktable.games.runners.checks import EFFORTS, disadvantaged, effort_cost
 from hacktable.games.runners.gm_moves import NPC_LIMIT
-from hacktable.games.runners.state import GM_SEAT, MISSION, PREP, TIES, State, on_turn
+from hacktable.games.runners.state import (
+    GM_SEAT,
+    MISSION,
+    PREP,
+    TIES,
+    Character,
+    State,
+    on_turn,
+    seconds_left,
+    turn_now,
+)
 
 Action = dict[str, Any]
 SAMPLE_DCS = (8, 12, 15)
@@ -26,7 +36,7 @@ def runner_moves(state: State, seat: int) -> list[Action]:
     moves: list[Action] = []
     request = state["requests"].get(str(seat))
     mine = on_turn(state, seat)
-    left = state["turn"]["seconds"] if mine else 0
+    left = seconds_left(state) if mine else 0
     options = state["options"]
     moves += _answers(state, seat, character, left)
     if character["sneak"] is not None:
@@ -65,7 +75,7 @@ def runner_moves(state: State, seat: int) -> list[Action]:
     return moves
 
 
-def _answers(state: State, seat: int, character: dict, left: int) -> list[Action]:
+def _answers(state: State, seat: int, character: Character, left: int) -> list[Action]:
     """How this runner may answer the check the GM called for, if any."""
     called = state["called"].get(str(seat))
     if called is None:
@@ -98,7 +108,7 @@ def _actions(state: State, seat: int, left: int) -> list[Action]:
     return moves
 
 
-def _walks(state: State, character: dict, left: int) -> list[Action]:
+def _walks(state: State, character: Character, left: int) -> list[Action]:
     options = state["options"]
     per = options["sneak_move_seconds"] if character["sneak"] is not None \
         else options["move_seconds"]
@@ -159,9 +169,9 @@ def gm_moves(state: State) -> list[Action]:
     for n in state["npcs"]:
         if not n["dead"]:
             moves.append({"do": "attack", "target": n["id"]})
-            if not (n["hidden"] is False and state["turn"]["ref"] == n["id"]):
+            if not (n["hidden"] is False and turn_now(state)["ref"] == n["id"]):
                 moves.append({"do": "show", "ref": n["id"], "hidden": not n["hidden"]})
-    ref = state["turn"]["ref"]
+    ref = turn_now(state)["ref"]
     if not ref.startswith("s"):
         moves.append({"do": "end_turn"})
         moves.append({"do": "hold"})
@@ -189,7 +199,7 @@ def _calls(state: State, seat: int) -> list[Action]:
                             "charge": False, "note": "a guard asks a question"},
                            {"do": "check", "seat": seat, "stat": "int", "keep": True,
                             "charge": False}]
-    if on_turn(state, seat) and state["turn"]["seconds"] >= cheapest(state["options"]):
+    if on_turn(state, seat) and seconds_left(state) >= cheapest(state["options"]):
         moves.append({"do": "check", "seat": seat, "stat": "dex", "dc": 12,
                       "note": "roll for Dexterity"})
     return moves

@@ -7,8 +7,6 @@ enter the mission area)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
 
 from hacktable.engine.contract import Event
 from hacktable.engine.errors import Rejected
@@ -17,18 +15,20 @@ from hacktable.games.runners.characters import build, speed
 from hacktable.games.runners.state import (
     MISSION,
     PREP,
+    Move,
     State,
     all_but_gm,
     hidden,
     on_turn,
     private,
     runner,
+    seconds_left,
 )
 
 TEXT_LIMIT = 120
 
 
-def _text(action: Mapping[str, Any], key: str, what: str, required: bool = True) -> str:
+def _text(action: Move, key: str, what: str, required: bool = True) -> str:
     value = action.get(key, "")
     if not isinstance(value, str):
         raise Rejected(f"The {what} must be text.")
@@ -38,7 +38,7 @@ def _text(action: Mapping[str, Any], key: str, what: str, required: bool = True)
     return text
 
 
-def perform(state: State, seat: int, action: Mapping[str, Any], rng: random.Random
+def perform(state: State, seat: int, action: Move, rng: random.Random
             ) -> list[Event]:
     do = action.get("do")
     handler = HANDLERS.get(do) if isinstance(do, str) else None
@@ -70,20 +70,20 @@ def _own_turn(state: State, seat: int, what: str) -> None:
                        f"free actions (ask the GM) or ready an action on yours.")
 
 
-def character(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def character(state: State, seat: int, action: Move, rng: random.Random,
               events: list[Event]) -> None:
     sheet = build(action.get("sheet"), state["options"])
     state["characters"][str(seat)] = sheet
     events.append(Event("character", {"seat": seat, "name": sheet["name"]}, "all"))
 
 
-def notes(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def notes(state: State, seat: int, action: Move, rng: random.Random,
           events: list[Event]) -> None:
     runner(state, seat)["notes"] = _text(action, "text", "note", required=False)
     events.append(Event("notes", {"seat": seat}, private(seat)))
 
 
-def move(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def move(state: State, seat: int, action: Move, rng: random.Random,
          events: list[Event]) -> None:
     _own_turn(state, seat, "move")
     options = state["options"]
@@ -118,7 +118,7 @@ def move(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
                                   "sneaking": character["sneak"] is not None}, "all"))
 
 
-def sneak(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def sneak(state: State, seat: int, action: Move, rng: random.Random,
           events: list[Event]) -> None:
     _own_turn(state, seat, "start sneaking")
     character = runner(state, seat)
@@ -137,7 +137,7 @@ def sneak(state: State, seat: int, action: Mapping[str, Any], rng: random.Random
     checks.announce(state, record, events)
 
 
-def stop_sneaking(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def stop_sneaking(state: State, seat: int, action: Move, rng: random.Random,
                   events: list[Event]) -> None:
     character = runner(state, seat)
     if character["sneak"] is None:
@@ -152,7 +152,7 @@ def _no_request(state: State, seat: int) -> None:
                        "decline the price they named).")
 
 
-def check(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def check(state: State, seat: int, action: Move, rng: random.Random,
           events: list[Event]) -> None:
     """Ask the GM for a check, paying its seconds now; `keep`: only to record the total
     for later (Rules for Runners, Making Checks)."""
@@ -178,7 +178,7 @@ def check(state: State, seat: int, action: Mapping[str, Any], rng: random.Random
                                         "seconds": seconds, "keep": keep}, "all"))
 
 
-def act(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def act(state: State, seat: int, action: Move, rng: random.Random,
         events: list[Event]) -> None:
     """A common action in one step: the generic check's seconds now, the GM names the DC
     (see common.py)."""
@@ -202,7 +202,7 @@ def act(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
                         "all"))
 
 
-def ask(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def ask(state: State, seat: int, action: Move, rng: random.Random,
         events: list[Event]) -> None:
     _no_request(state, seat)
     text = _text(action, "text", "action")
@@ -225,14 +225,14 @@ def ask(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
     events.append(Event("asking", {"seat": seat, "kind": kind}, all_but_gm(state)))
 
 
-def ready(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def ready(state: State, seat: int, action: Move, rng: random.Random,
           events: list[Event]) -> None:
     """Ready an action (Rules for Runners, Turns): the action and its trigger, priced by
     the GM, paid now."""
     ask(state, seat, {**action, "ready": True}, rng, events)
 
 
-def accept(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def accept(state: State, seat: int, action: Move, rng: random.Random,
            events: list[Event]) -> None:
     request = state["requests"].get(str(seat))
     if not request or request.get("price") is None:
@@ -251,7 +251,7 @@ def accept(state: State, seat: int, action: Mapping[str, Any], rng: random.Rando
                                        "seconds": request["price"]}, "all"))
 
 
-def decline(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def decline(state: State, seat: int, action: Move, rng: random.Random,
             events: list[Event]) -> None:
     request = state["requests"].get(str(seat))
     if not request or request.get("price") is None:
@@ -260,7 +260,7 @@ def decline(state: State, seat: int, action: Mapping[str, Any], rng: random.Rand
     events.append(Event("declined", {"seat": seat}, private(seat)))
 
 
-def enter(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def enter(state: State, seat: int, action: Move, rng: random.Random,
           events: list[Event]) -> None:
     character = runner(state, seat)
     if not character["outside"]:
@@ -275,17 +275,17 @@ def enter(state: State, seat: int, action: Mapping[str, Any], rng: random.Random
                                     "init": entry["init"]}, "all"))
 
 
-def end(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def end(state: State, seat: int, action: Move, rng: random.Random,
         events: list[Event]) -> None:
     _own_turn(state, seat, "end a turn")
     turns.end(state, events, "ended")
 
 
-def waste(state: State, seat: int, action: Mapping[str, Any], rng: random.Random,
+def waste(state: State, seat: int, action: Move, rng: random.Random,
           events: list[Event]) -> None:
     _own_turn(state, seat, "waste seconds")
     seconds = action.get("seconds")
-    left = state["turn"]["seconds"]
+    left = seconds_left(state)
     if not isinstance(seconds, int) or isinstance(seconds, bool) or not 1 <= seconds <= left:
         raise Rejected(f"Waste from 1 to {left} seconds.")
     turns.spend(state, seat, seconds)

@@ -104,7 +104,7 @@ def describe(event: Event, state: State) -> str:
         "unhidden": lambda: {"stopped": f"{who} stops sneaking.",
                              "spotted": f"{who} is spotted and stops sneaking.",
                              "found": f"{who} is found and is no longer hidden."
-                             }.get(d.get("why"), who),
+                             }.get(str(d.get("why")), who),
         "found_by": lambda: f"{_name(state, d['ref'])} found {who}.",
         "check_asked": lambda: _asked_check(state, who, d),
         "call_lapsed": lambda: f"{who} did not roll the {STAT_NAMES.get(d['stat'], d['stat'])} "

@@ -12,7 +12,9 @@ follow each other, so they learn neither who nor how many.
 
 from __future__ import annotations
 
-from hacktable.engine.contract import Event
+from typing import Literal
+
+from hacktable.engine.contract import Audience, Event
 from hacktable.engine.errors import Rejected
 from hacktable.games.runners.asks import keeps_turn_open
 from hacktable.games.runners.state import (
@@ -25,6 +27,8 @@ from hacktable.games.runners.state import (
     hidden,
     private,
     seat_of,
+    seconds_left,
+    turn_now,
 )
 
 
@@ -38,7 +42,7 @@ def advance(state: State, events: list[Event], first: bool = False) -> None:
     """Pass the turn to the next living combatant, wrapping into a new round."""
     if state["phase"] != MISSION:
         return
-    turn = state["turn"]
+    turn = turn_now(state)
     was_visible = first or not hidden(state, turn["ref"])
     after_npc = not first and bool(turn["ref"]) and seat_of(turn["ref"]) is None
     order = state["order"]
@@ -64,7 +68,7 @@ def advance(state: State, events: list[Event], first: bool = False) -> None:
 
 def _start(state: State, ref: str, was_visible: bool, after_npc: bool,
            events: list[Event]) -> None:
-    turn = state["turn"]
+    turn = turn_now(state)
     seat = seat_of(ref)
     turn["ref"] = ref
     turn["seconds"] = state["options"]["game_seconds"] if seat is not None else None
@@ -90,18 +94,18 @@ def _start(state: State, ref: str, was_visible: bool, after_npc: bool,
 
 def spend(state: State, seat: int, seconds: int) -> None:
     """Take game seconds from a runner's turn, or say how many are left."""
-    turn = state["turn"]
-    if seconds > turn["seconds"]:
-        raise Rejected(f"That takes {seconds} s and you have {turn['seconds']} s left this "
+    left = seconds_left(state)
+    if seconds > left:
+        raise Rejected(f"That takes {seconds} s and you have {left} s left this "
                        f"turn; pick something quicker or end your turn.")
-    turn["seconds"] -= seconds
+    turn_now(state)["seconds"] = left - seconds
 
 
 def settle(state: State, seat: int, events: list[Event]) -> None:
     """A runner with no seconds left and nothing asked still open has finished their turn
     (what was asked is ruled, accepted or rolled first: the turn waits for it)."""
-    turn = state["turn"]
-    if (state["phase"] == MISSION and turn["ref"] == f"s{seat}" and turn["seconds"] <= 0
+    turn = turn_now(state)
+    if (state["phase"] == MISSION and turn["ref"] == f"s{seat}" and seconds_left(state) <= 0
             and not keeps_turn_open(state, seat)):
         end(state, events, "spent")
 
@@ -109,7 +113,7 @@ def settle(state: State, seat: int, events: list[Event]) -> None:
 def settle_current(state: State, events: list[Event]) -> None:
     """After the GM's ruling: the runner whose turn it is may have finished it."""
     if state["phase"] == MISSION:
-        seat = seat_of(state["turn"]["ref"])
+        seat = seat_of(turn_now(state)["ref"])
         if seat is not None:
             settle(state, seat, events)
 
@@ -118,7 +122,7 @@ def end(state: State, events: list[Event], why: str) -> None:
     """End the current turn: a runner's unspent seconds are wasted, unanswered price offers
     and unasked-for custom actions lapse, and so does a check the GM called for this turn
     that costs seconds (it had to be rolled on this turn)."""
-    turn = state["turn"]
+    turn = turn_now(state)
     ref = turn["ref"]
     seat = seat_of(ref)
     data: dict = {"ref": ref, "why": why}
@@ -134,7 +138,7 @@ def end(state: State, events: list[Event], why: str) -> None:
             events.append(Event("call_lapsed", {"seat": seat, "stat": called["stat"]},
                                 private(seat)))
         data["wasted"] = turn["seconds"]
-    audience = GM_ONLY if hidden(state, ref) else "all"
+    audience: Audience = GM_ONLY if hidden(state, ref) else "all"
     events.append(Event("turn_end", data, audience))
     advance(state, events)
 
@@ -146,14 +150,15 @@ def pass_npcs(state: State, events: list[Event], why: str) -> None:
     floor: the floor was never held."""
     start = len(events)
     for _ in range(len(state["order"]) + 1):
-        if state["phase"] != MISSION or seat_of(state["turn"]["ref"]) is not None:
+        if state["phase"] != MISSION or seat_of(turn_now(state)["ref"]) is not None:
             break
         end(state, events, why)
-    if state["phase"] == MISSION and seat_of(state["turn"]["ref"]) is not None:
+    if state["phase"] == MISSION and seat_of(turn_now(state)["ref"]) is not None:
         events[start:] = [e for e in events[start:] if e.kind != "floor"]
 
 
-def finish(state: State, result: str, events: list[Event]) -> None:
+def finish(state: State, result: Literal["success", "failure", "time"],
+           events: list[Event]) -> None:
     state["phase"] = OVER
     state["result"] = result
     state["undo"] = None

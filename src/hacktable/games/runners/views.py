@@ -7,14 +7,25 @@ order, and their turns show as "the GM has the floor"."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict, cast
 
+from hacktable.engine.contract import Viewer
 from hacktable.games.runners import asks, common, hacking, initiative, kept
 from hacktable.games.runners.calls import called_view
 from hacktable.games.runners.characters import STATS, export, speed
 from hacktable.games.runners.checks import visible_roll
-from hacktable.games.runners.state import GM_SEAT, State, hidden, name_of, seat_of
+from hacktable.games.runners.state import (
+    GM_SEAT,
+    Character,
+    Combatant,
+    Condition,
+    RunnersOptions,
+    State,
+    combatant,
+    hidden,
+    name_of,
+    seat_of,
+)
 
 ROLLS_SHOWN = 40
 
@@ -38,7 +49,7 @@ class RunnerView(TypedDict):
     outside: bool
     pos: list[int] | None
     ran: int
-    conditions: list[dict[str, Any]]
+    conditions: list[Condition]
     readied: bool
     asking: str | None
     inventory: NotRequired[list[str]]
@@ -57,7 +68,7 @@ class NpcView(TypedDict):
     pos: list[int] | None
     dead: bool
     hits: int
-    conditions: list[dict[str, Any]]
+    conditions: list[Condition]
     ref: NotRequired[str]
     id: NotRequired[str]
     hidden: NotRequired[bool]
@@ -152,7 +163,7 @@ class RunnersView(TypedDict):
 
     phase: str
     names: list[str]
-    options: dict[str, Any]
+    options: RunnersOptions
     result: str | None
     map: list[str] | None
     ties: list[list[NamedRef]]
@@ -175,12 +186,12 @@ class RunnersView(TypedDict):
     hack: NotRequired[dict[str, Any] | None]
 
 
-def _passives(state: State, character: Mapping[str, Any]) -> dict[str, int]:
+def _passives(state: State, character: Character) -> dict[str, int]:
     base = state["options"]["passive_base"]
     return {k: base + character["stats"][k] for k in STATS}
 
 
-def _runner_public(state: State, seat: int, character: Mapping[str, Any]) -> RunnerView:
+def _runner_public(state: State, seat: int, character: Character) -> RunnerView:
     return {"seat": seat, "ref": f"s{seat}", "name": character["name"],
             "stats": dict(character["stats"]), "hp": character["hp"],
             "max_hp": character["max_hp"], "dead": character["dead"],
@@ -188,12 +199,12 @@ def _runner_public(state: State, seat: int, character: Mapping[str, Any]) -> Run
             "sneaking": character["sneak"] is not None, "spotted": character["spotted"],
             "outside": character["outside"], "pos": character["pos"],
             "ran": character.get("ran", 0),
-            "conditions": [dict(c) for c in character["conditions"]],
+            "conditions": [c.copy() for c in character["conditions"]],
             "readied": str(seat) in state["readied"],
             "asking": (state["requests"].get(str(seat)) or {}).get("kind")}
 
 
-def _runner_full(state: State, seat: int, character: Mapping[str, Any],
+def _runner_full(state: State, seat: int, character: Character,
                  gm: bool = False) -> RunnerView:
     full = _runner_public(state, seat, character)
     full.update({"inventory": list(character["inventory"]), "notes": character["notes"],
@@ -221,7 +232,8 @@ def _turn(state: State, gm: bool) -> TurnView | None:
 
 def _order(state: State, gm: bool) -> list[OrderView]:
     entries = state["order"] if gm else initiative.public_order(state)
-    current = (state["turn"] or {}).get("ref")
+    turn = state["turn"]
+    current = turn["ref"] if turn else None
     shown = []
     for entry in entries:
         ref = entry["ref"]
@@ -234,9 +246,7 @@ def _order(state: State, gm: bool) -> list[OrderView]:
     return shown
 
 
-def _body(state: State, ref: str) -> Mapping[str, Any]:
-    from hacktable.games.runners.state import combatant
-
+def _body(state: State, ref: str) -> Combatant:
     return combatant(state, ref)
 
 
@@ -283,7 +293,7 @@ def runner_view(state: State, seat: int | None) -> RunnersView:
         "runners": [_runner_public(state, int(s), c) for s, c in chars],
         "npcs": [{"ref": n["id"], "name": n["name"], "pos": n["pos"], "dead": n["dead"],
                   "hits": n.get("seen_hits", 0),
-                  "conditions": [dict(c) for c in n["conditions"]]}
+                  "conditions": [c.copy() for c in n["conditions"]]}
                  for n in state["npcs"] if not n["hidden"]],
         "order": _order(state, gm=False), "turn": _turn(state, gm=False),
         "rolls": rolls[-ROLLS_SHOWN:],
@@ -301,7 +311,7 @@ def runner_view(state: State, seat: int | None) -> RunnersView:
     return cast(RunnersView, view)
 
 
-def view(state: State, viewer: Any) -> RunnersView:
+def view(state: State, viewer: Viewer) -> RunnersView:
     if viewer == "gm" or viewer == GM_SEAT:
         return gm_view(state, GM_SEAT if viewer == GM_SEAT else None)
     return runner_view(state, viewer if isinstance(viewer, int) else None)

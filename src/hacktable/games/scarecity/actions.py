@@ -10,7 +10,7 @@ them with $0 or less and so puts them out of the game (the seed's "Losing the ga
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, Required, TypedDict
 
 from hacktable.engine.errors import Rejected
 
@@ -20,6 +20,14 @@ VERBS = CARD_VERBS + PLAIN_VERBS
 CLAIM_VERBS = ("claim", "unclaim", "pass")
 CITY_VERBS = ("restore", "decommission", "buy", "cancel", "done")
 SPENDING_VERBS = ("restore", "decommission", "buy")
+
+
+class MoveJson(TypedDict, total=False):
+    """A move as JSON (`Move.to_json`): the verb, its card, and `confirm` only when set."""
+
+    do: Required[str]
+    card: int
+    confirm: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +54,15 @@ class Move:
         if self.confirm and self.do not in SPENDING_VERBS:
             raise Rejected(f"Only a move that spends $ is confirmed, not {self.do}.")
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"do": self.do}
+    def needs(self, field: Literal["card"]) -> int:
+        """The card a card verb names (checked when the move was made), for the rules to
+        read as a number."""
+        if self.card is None:
+            raise Rejected(f"Say which card to {self.do} (its number).")
+        return self.card
+
+    def to_json(self) -> MoveJson:
+        data: MoveJson = {"do": self.do}
         if self.card is not None:
             data["card"] = self.card
         if self.confirm:

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from hacktable.engine.contract import BaseBot, Prompt
 from hacktable.games.scarecity.actions import Move
 from hacktable.games.scarecity.cards import BY_KEY, IMPACTS, Program, program
+from hacktable.games.scarecity.views import PlayerView, ScarecityView, SlotView
 
-View = Mapping[str, Any]
+View = ScarecityView
 DEGRADES = Counter(key for card in IMPACTS for key in card.degrade)
 RESTORES = Counter(key for card in IMPACTS for key in card.restore)
 PROTECTS = Counter(key for card in IMPACTS for key in card.protect)
@@ -32,7 +33,7 @@ MONEY_ROUNDS = 6
 class RandomBot(BaseBot):
     """Uniformly random legal moves: the baseline, and a fuzzer in disguise."""
 
-    personality: ClassVar[str] = "random"
+    personality = "random"
     wants_legal: ClassVar[bool] = True
 
     def act(self, view: View, prompt: Prompt, legal: Sequence[Move] | None,
@@ -61,7 +62,7 @@ class HeuristicBot(BaseBot):
     """Plans each round from its view: claims the best-valued cards it can afford, then
     restores, decommissions and buys; `taste` sets the personality."""
 
-    personality: ClassVar[str] = "heuristic"
+    personality = "heuristic"
     wants_legal: ClassVar[bool] = False
     taste: ClassVar[Taste] = Taste(1.0, 0.5, 0.5, 0.5)
 
@@ -76,7 +77,7 @@ class HeuristicBot(BaseBot):
 
     # -- valuing cards ---------------------------------------------------------------------
 
-    def horizon(self, view: View, me: Mapping[str, Any]) -> float:
+    def horizon(self, view: View, me: PlayerView) -> float:
         """Rounds the bot expects still to play: the Bitizens left over its recent pace."""
         history = view["history"]
         pace = 8.0
@@ -87,7 +88,7 @@ class HeuristicBot(BaseBot):
         left = view["options"]["target_bitizens"] - me["bitizens"]
         return max(1.0, min(12.0, left / max(pace, 4.0)))
 
-    def money_weight(self, view: View, me: Mapping[str, Any]) -> float:
+    def money_weight(self, view: View, me: PlayerView) -> float:
         """What $1 is worth now, against 1 Bitizen: $ only buy Bitizens later, so with
         few rounds left a $ kept is worth little and a bot spends rather than hoards (a
         reserve pays only while there is time to use it)."""
@@ -105,7 +106,7 @@ class HeuristicBot(BaseBot):
         return (blue - t.risk * risk + t.protect * PROTECTS[card.key] / DECK * bonus * 4
                 + t.risk * shield)
 
-    def in_city(self, view: View, me: Mapping[str, Any], card: Program,
+    def in_city(self, view: View, me: PlayerView, card: Program,
                 weight: float) -> tuple[float | None, float]:
         """With `impact_reading` = lessons a held protection spares the whole city: the
         Impact Cards still able to degrade `card` here, and what `card` (a control) would
@@ -125,19 +126,19 @@ class HeuristicBot(BaseBot):
                         shield += 2.5 * (blue + other.red) / DECK
         return threats, shield
 
-    def gross(self, view: View, me: Mapping[str, Any], card: Program) -> float:
+    def gross(self, view: View, me: PlayerView, card: Program) -> float:
         """What owning `card` for the rest of the game brings, before paying for it."""
         weight = self.money_weight(view, me)
         threats, shield = self.in_city(view, me, card, weight)
         return self.horizon(view, me) * self.per_round(
             card, view["options"]["protection_bonus"], weight, threats, shield)
 
-    def worth(self, view: View, me: Mapping[str, Any], card: Program) -> float:
+    def worth(self, view: View, me: PlayerView, card: Program) -> float:
         return self.gross(view, me, card) - card.cost * self.money_weight(view, me)
 
     # -- phase 1 ---------------------------------------------------------------------------
 
-    def claim(self, view: View, me: Mapping[str, Any]) -> Move:
+    def claim(self, view: View, me: PlayerView) -> Move:
         """Claim the best-valued shop card that this round's plan would really buy, with
         the cards already claimed: a token never blocks a card the bot will leave."""
         seat = view["seat"]
@@ -171,21 +172,21 @@ class HeuristicBot(BaseBot):
             return options["out_money"] + 1
         return max(0, options["out_money"] + 1 - income)
 
-    def free_slots(self, view: View, me: Mapping[str, Any]) -> dict[str, int]:
+    def free_slots(self, view: View, me: PlayerView) -> dict[str, int]:
         slots = view["options"]["district_slots"]
         free = {d: slots for d in ("cpu", "network", "user", "memory")}
         for c in me["city"]:
             free[program(c["id"]).district] -= 1
         return free
 
-    def replaceable(self, view: View, me: Mapping[str, Any], card: Program) -> bool:
+    def replaceable(self, view: View, me: PlayerView, card: Program) -> bool:
         """A full district still takes `card` if its weakest card is worth much less."""
         weakest = self.weakest(view, me, card.district)
         fee = view["options"]["decommission_cost"] * self.money_weight(view, me)
         return weakest is not None and self.keep_value(view, me, weakest) + fee < \
             self.gross(view, me, card)
 
-    def keep_value(self, view: View, me: Mapping[str, Any], slot: Mapping[str, Any]) -> float:
+    def keep_value(self, view: View, me: PlayerView, slot: SlotView) -> float:
         card = program(slot["id"])
         h = self.horizon(view, me)
         if slot["degraded"]:
@@ -195,15 +196,15 @@ class HeuristicBot(BaseBot):
         return h * self.per_round(card, view["options"]["protection_bonus"], weight,
                                   threats, shield)
 
-    def weakest(self, view: View, me: Mapping[str, Any], district: str,
-                avoid: int | None = None) -> Mapping[str, Any] | None:
+    def weakest(self, view: View, me: PlayerView, district: str,
+                avoid: int | None = None) -> SlotView | None:
         cards = [c for c in me["city"]
                  if program(c["id"]).district == district and c["id"] != avoid]
         return min(cards, key=lambda c: self.keep_value(view, me, c), default=None)
 
     # -- phases 2–3 ------------------------------------------------------------------------
 
-    def desired(self, view: View, me: Mapping[str, Any],
+    def desired(self, view: View, me: PlayerView,
                 claimed: list[int] | None = None) -> list[Move]:
         """The whole plan for this round, worked out from the seat's $ and city; `claimed`
         (default: the shop cards it holds a token on) are the cards it may buy."""
@@ -271,7 +272,7 @@ class HeuristicBot(BaseBot):
             plan.insert(0, Move("decommission", removed))
         return plan
 
-    def plan_move(self, view: View, me: Mapping[str, Any]) -> Move:
+    def plan_move(self, view: View, me: PlayerView) -> Move:
         current = view["plan"]
         have = [Move("restore", c) for c in current["restore"]] + \
             [Move("decommission", c) for c in current["decommission"]] + \
@@ -288,14 +289,14 @@ class HeuristicBot(BaseBot):
 class GrowthBot(HeuristicBot):
     """Buys the biggest blue numbers and lets risk take care of itself."""
 
-    personality: ClassVar[str] = "growth"
+    personality = "growth"
     taste: ClassVar[Taste] = Taste(1.0, 0.0, 0.0, 0.0)
 
 
 class SecurityBot(HeuristicBot):
     """Weighs each card's exposure to threats and its protections; restores eagerly."""
 
-    personality: ClassVar[str] = "security"
+    personality = "security"
     taste: ClassVar[Taste] = Taste(0.9, 1.0, 1.0, 1.0)
 
 

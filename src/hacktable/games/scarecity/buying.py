@@ -16,15 +16,25 @@ seat's view carries its answers (`unbuyable`) for the screen and the terminal to
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from hacktable.games.scarecity.cards import DISTRICT_NAMES, program
+from hacktable.games.scarecity.state import Options, Plan, State, empty_plan
 
 COPY_RULE = "\"you do not already have the card(s) on your City\""
 SLOT_RULE = "\"have an empty slot in the appropriate District\""
 MONEY_RULE = "\"you have enough Dollars to purchase them\""
+
+
+class BlockerJson(TypedDict):
+    """A `Blocker` as JSON, with the card it blocks."""
+
+    card: int
+    rule: str
+    why: str
+    final: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +48,7 @@ class Blocker:
     final: bool
     """True when no step left this round (a decommission, another plan) makes it buyable."""
 
-    def to_json(self, card: int) -> dict[str, Any]:
+    def to_json(self, card: int) -> BlockerJson:
         return {"card": card, "rule": self.rule, "why": self.text, "final": self.final}
 
 
@@ -50,11 +60,11 @@ class Buyer:
     city: tuple[int, ...]
     money: int
     claims: tuple[int, ...]
-    plan: Mapping[str, Any] | None
-    options: Mapping[str, Any]
+    plan: Plan | None
+    options: Options
 
 
-def plan_spend(plan: Mapping[str, Any], options: Mapping[str, Any]) -> int:
+def plan_spend(plan: Plan, options: Options) -> int:
     """$ a plan spends: each restore the card's cost, each decommission the fee, each
     purchase the card's cost."""
     return (sum(program(c).cost for c in plan["restore"])
@@ -93,7 +103,7 @@ def _slot(buyer: Buyer, card: int) -> Blocker | None:
     options = buyer.options
     district = kind.district
     name = DISTRICT_NAMES[district]
-    plan = buyer.plan or {"restore": [], "decommission": [], "buy": []}
+    plan = buyer.plan or empty_plan()
     mine = [c for c in buyer.city if program(c).district == district]
     gone = [c for c in plan["decommission"] if program(c).district == district]
     new = [c for c in plan["buy"] if program(c).district == district and c != card]
@@ -137,8 +147,7 @@ def _money(buyer: Buyer, name: str, cost: int) -> Blocker | None:
                    f"a card only if {MONEY_RULE}.", True)
 
 
-def state_buyer(state: Mapping[str, Any], seat: int,
-                plan: Mapping[str, Any] | None) -> Buyer:
+def state_buyer(state: State, seat: int, plan: Plan | None) -> Buyer:
     """The seat's `Buyer` from the engine's state (`plan` None while claiming)."""
     return Buyer(tuple(slot["card"] for slot in state["players"][seat]["city"]),
                  state["players"][seat]["money"],

@@ -7,22 +7,22 @@ copy of a card), and nothing happens to the table until the phase closes (rounds
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 from hacktable.engine.contract import Event
 from hacktable.engine.errors import NeedsConfirmation, Rejected
 from hacktable.games.scarecity.actions import Move
 from hacktable.games.scarecity.buying import buy_blocker, plan_spend, state_buyer
 from hacktable.games.scarecity.cards import program
-from hacktable.games.scarecity.state import State
+from hacktable.games.scarecity.state import Plan, State
 
 
-def plan_cost(state: State, plan: dict[str, Any]) -> int:
+def plan_cost(state: State, plan: Plan) -> int:
     """$ the plan spends (buying.plan_spend)."""
     return plan_spend(plan, state["options"])
 
 
-def plan_problem(state: State, seat: int, plan: dict[str, Any]) -> str | None:
+def plan_problem(state: State, seat: int, plan: Plan) -> str | None:
     """Why this plan cannot be carried out, or None. Checked after every move."""
     options = state["options"]
     player = state["players"][seat]
@@ -47,7 +47,8 @@ def plan_problem(state: State, seat: int, plan: dict[str, Any]) -> str | None:
             len(set(plan["decommission"])) < len(plan["decommission"]):
         return "That card is already in your plan."
     for index, card in enumerate(plan["buy"]):
-        before = {**plan, "buy": plan["buy"][:index]}
+        before = Plan(**plan)
+        before["buy"] = plan["buy"][:index]
         blocker = buy_blocker(state_buyer(state, seat, before), card)
         if blocker:
             return blocker.text
@@ -64,11 +65,11 @@ def spending_puts_out(state: State) -> bool:
     return options["out_check"] == "spend" and options["out_money"] >= 0
 
 
-def money_left(state: State, seat: int, plan: dict[str, Any]) -> int:
+def money_left(state: State, seat: int, plan: Plan) -> int:
     return state["players"][seat]["money"] - plan_cost(state, plan)
 
 
-def out_warning(state: State, seat: int, plan: dict[str, Any]) -> str | None:
+def out_warning(state: State, seat: int, plan: Plan) -> str | None:
     """The sentence a player must confirm before a plan step that puts them out, or None."""
     left = money_left(state, seat, plan)
     if not spending_puts_out(state) or left > state["options"]["out_money"]:
@@ -78,7 +79,13 @@ def out_warning(state: State, seat: int, plan: dict[str, Any]) -> str | None:
             "anyway.")
 
 
-def check(state: State, seat: int, move: Move) -> dict[str, Any]:
+PlanStep = Literal["restore", "decommission", "buy"]
+STEPS: dict[str, PlanStep] = {"restore": "restore", "decommission": "decommission",
+                              "buy": "buy"}
+"""The verbs that add a step to a plan, as the plan's keys."""
+
+
+def check(state: State, seat: int, move: Move) -> Plan:
     """The seat's plan after this move, or Rejected saying why not. A step that leaves
     the player out of the game needs `confirm`."""
     plan = state["plans"][seat]
@@ -89,12 +96,14 @@ def check(state: State, seat: int, move: Move) -> dict[str, Any]:
                        "your plan.")
     if move.do == "done":
         return {**plan, "done": True}
-    if move.do not in ("restore", "decommission", "buy"):
+    step = STEPS.get(move.do)
+    if step is None:
         raise Rejected(f"Claiming is over this round: restore, decommission or buy, not "
                        f"{move.do}.")
-    if move.card in plan[move.do]:
+    if move.card in plan[step]:
         raise Rejected("That card is already in your plan.")
-    new = {**plan, move.do: [*plan[move.do], move.card]}
+    new = Plan(**plan)
+    new[step] = [*plan[step], move.needs("card")]
     problem = plan_problem(state, seat, new)
     if problem:
         raise Rejected(problem)
@@ -104,7 +113,7 @@ def check(state: State, seat: int, move: Move) -> dict[str, Any]:
     return new
 
 
-def perform(state: State, seat: int, move: Move, plan: dict[str, Any],
+def perform(state: State, seat: int, move: Move, plan: Plan,
             events: list[Event]) -> None:
     state["plans"][seat] = plan
     events.append(Event("plan", {"seat": seat, "move": move.to_json(),

@@ -93,13 +93,13 @@ def check(state: State, seat: int, move: Move) -> None:
                        + (f"{state['names'][whose]} is claiming." if whose is not None
                           else "claiming is over."))
     if move.do == "claim":
-        problem = claim_problem(state, seat, move.card)  # type: ignore[arg-type]
+        problem = claim_problem(state, seat, move.needs("card"))
         if problem:
             raise Rejected(problem)
     elif move.do == "unclaim":
         if not state["options"]["move_tokens"]:
             raise Rejected("A placed token stays where it is (rule option move_tokens).")
-        if seat not in claimers(state, move.card):  # type: ignore[arg-type]
+        if seat not in claimers(state, move.needs("card")):
             raise Rejected(f"You have no token on card {move.card}.")
     elif move.do != "pass":
         raise Rejected(f"It is the claiming phase: claim a shop card or pass, not "
@@ -108,7 +108,7 @@ def check(state: State, seat: int, move: Move) -> None:
 
 def perform(state: State, seat: int, move: Move, events: list[Event]) -> None:
     if move.do == "claim":
-        state["claims"].append([move.card, seat])
+        state["claims"].append([move.needs("card"), seat])
         events.append(Event("claim", {"seat": seat, "card": move.card}))
         if state["options"]["claim_turns"] == "one_token":
             advance(state, events)
@@ -116,7 +116,7 @@ def perform(state: State, seat: int, move: Move, events: list[Event]) -> None:
             state["players"][seat]["passed"] = True
             advance(state, events)
     elif move.do == "unclaim":
-        state["claims"].remove([move.card, seat])
+        state["claims"].remove([move.needs("card"), seat])
         events.append(Event("unclaim", {"seat": seat, "card": move.card}))
     else:
         state["players"][seat]["passed"] = True

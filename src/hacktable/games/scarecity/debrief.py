@@ -6,19 +6,40 @@ the +1 a held protection earned (the seed's steps 2 and 3)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from hacktable.games.scarecity.cards import impact, program
 from hacktable.games.scarecity.state import State
 
 
-def debrief(state: State) -> list[dict[str, Any]]:
+class HitView(TypedDict):
+    """An Impact Card that hurt a player, in the debrief (catalogue keys)."""
+
+    round: int
+    impact: str
+    degraded: list[str]
+    bitizens: int
+    bonus: int
+    protected_by: list[str]
+    missing: list[str]
+
+
+class DebriefView(TypedDict):
+    seat: int
+    name: str
+    hits: list[HitView]
+    impact_bitizens: int
+    protection_bitizens: int
+    degraded_cards: int
+
+
+def debrief(state: State) -> list[DebriefView]:
     """Per seat: every Impact Card that degraded their cards or cost them Bitizens, what it
     degraded, what protected them (and what that earned), the protections they lacked,
     and the Bitizens all Impact Cards together gave or took."""
-    result = []
+    result: list[DebriefView] = []
     for seat in range(len(state["names"])):
-        hits = []
+        hits: list[HitView] = []
         total = bonuses = 0
         for report in state["reports"]:
             row = next((r for r in report["players"] if r["seat"] == seat), None)

@@ -14,24 +14,35 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from hacktable.engine.contract import BaseGame, Event, Outcome, Prompt, SpielCoverage, Viewer
+from hacktable.engine.contract import (
+    JSON,
+    BaseGame,
+    Event,
+    Outcome,
+    Prompt,
+    SpielCoverage,
+    Viewer,
+)
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
+from hacktable.engine.options import OptionValue
 from hacktable.games.scarecity import city, claims, pictures, rounds, text, views
 from hacktable.games.scarecity import state as st
-from hacktable.games.scarecity.actions import Move
+from hacktable.games.scarecity.actions import Move, MoveJson
 from hacktable.games.scarecity.cards import PROGRAMS, program
 from hacktable.games.scarecity.options import OPTIONS
 from hacktable.games.scarecity.outcome import outcome
 from hacktable.games.scarecity.parse import parse
+from hacktable.games.scarecity.state import Plan, ScarecityState
+from hacktable.games.scarecity.views import ScarecityView
 
 CREDITS = ("Scare-City, a cybersecurity serious game (digital version: "
            "secrious.github.io); card set designed for hacktable.")
 
 
-class ScareCity(BaseGame):
+class ScareCity(BaseGame[ScarecityState, Move, ScarecityView]):
     """The serious game Scare-City: the first mayor to 200 Bitizens wins."""
 
     id = "scarecity"
@@ -47,8 +58,8 @@ class ScareCity(BaseGame):
     screen_lists_moves = True
     screen_shows_outcome = True
 
-    def setup(self, seats: Sequence[str], options: Mapping[str, Any],
-              rng: random.Random) -> dict:
+    def setup(self, seats: Sequence[str], options: Mapping[str, OptionValue],
+              rng: random.Random) -> ScarecityState:
         state, events = st.setup(seats, options, rng)
         earned = rounds.execute(state, events)
         state["ranking"] = st.rank(state)
@@ -57,13 +68,13 @@ class ScareCity(BaseGame):
             rounds.start_round(state, events)
         return state
 
-    def _seat(self, state: dict, seat: Any) -> int:
+    def _seat(self, state: ScarecityState, seat: object) -> int:
         if (not isinstance(seat, int) or isinstance(seat, bool)
                 or not 0 <= seat < len(state["names"])):
             raise Rejected(f"There is no seat {seat!r} at this table.")
         return seat
 
-    def _check(self, state: dict, seat: int, action: Any) -> dict | None:
+    def _check(self, state: ScarecityState, seat: int, action: object) -> Plan | None:
         """Validate completely; returns the new plan for phase 2–3 moves."""
         if not isinstance(action, Move):
             raise Rejected("A Scare-City move is a Move record, e.g. {\"do\": \"pass\"}.")
@@ -76,7 +87,8 @@ class ScareCity(BaseGame):
             return None
         return city.check(state, seat, action)
 
-    def apply(self, state: dict, seat: int, action: Move, rng: random.Random) -> list[Event]:
+    def apply(self, state: ScarecityState, seat: int, action: Move,
+              rng: random.Random) -> list[Event]:
         seat = self._seat(state, seat)
         plan = self._check(state, seat, action)
         events: list[Event] = []
@@ -88,19 +100,19 @@ class ScareCity(BaseGame):
                 rounds.close_round(state, rng, events)
         return events
 
-    def preview(self, state: dict, seat: int, action: Move) -> list[Event]:
+    def preview(self, state: ScarecityState, seat: int, action: Move) -> list[Event]:
         seat = self._seat(state, seat)
         self._check(state, seat, action)
         return [Event("preview", {"action": action.to_json()}, (seat,))]
 
-    def timeout(self, state: dict, rng: random.Random) -> list[Event]:
+    def timeout(self, state: ScarecityState, rng: random.Random) -> list[Event]:
         """Claiming: the player whose turn it is passes. Phases 2–3: every plan as it
         stands is carried out."""
         if state["over"]:
             raise Rejected("The game is over; there is no clock to run out.")
         events: list[Event] = [Event("timeout", {})]
         if state["phase"] == st.CLAIM:
-            seat = state["claim_turn"]
+            seat = st.claimer(state)
             state["players"][seat]["passed"] = True
             events.append(Event("pass", {"seat": seat}))
             claims.advance(state, events)
@@ -108,7 +120,7 @@ class ScareCity(BaseGame):
             rounds.close_round(state, rng, events)
         return events
 
-    def legal_actions(self, state: dict, seat: int) -> list[Move]:
+    def legal_actions(self, state: ScarecityState, seat: int) -> list[Move]:
         if state["over"] or seat not in self.prompts(state):
             return []
         if state["phase"] == st.CLAIM:
@@ -137,13 +149,13 @@ class ScareCity(BaseGame):
             moves.append(Move("cancel"))
         return moves
 
-    def prompts(self, state: dict) -> dict[int, Prompt]:
+    def prompts(self, state: ScarecityState) -> dict[int, Prompt]:
         if state["over"]:
             return {}
         options = state["options"]
         phase = {"round": state["round"], "phase": state["phase"]}
         if state["phase"] == st.CLAIM:
-            seat = state["claim_turn"]
+            seat = st.claimer(state)
             left = claims.tokens_left(state, seat)
             return {seat: Prompt("claim", f"Your turn to claim: put one of your {left} "
                                  "tokens on a shop card you want to buy, or pass.",
@@ -154,7 +166,7 @@ class ScareCity(BaseGame):
                              submitted=state["plans"][seat]["done"], data=phase)
                 for seat in st.players_in(state)}
 
-    def phase_key(self, state: dict) -> str:
+    def phase_key(self, state: ScarecityState) -> str:
         if state["over"]:
             return "over"
         if state["phase"] == st.CLAIM:
@@ -162,27 +174,27 @@ class ScareCity(BaseGame):
                    f"{len(state['claims'])}"
         return f"round {state['round']} city"
 
-    def phase_label(self, state: dict) -> str:
+    def phase_label(self, state: ScarecityState) -> str:
         return "the end" if state["over"] else (
             f"round {state['round']} ({'claiming' if state['phase'] == st.CLAIM else 'buying'})")
 
-    def view(self, state: dict, viewer: Viewer) -> dict:
+    def view(self, state: ScarecityState, viewer: Viewer) -> ScarecityView:
         if not isinstance(viewer, str):
             self._seat(state, viewer)
         return views.view(state, viewer)
 
-    def outcome(self, state: dict) -> Outcome | None:
+    def outcome(self, state: ScarecityState) -> Outcome | None:
         return outcome(state)
 
-    def parse(self, state: dict, seat: int, text_: str) -> Move:
+    def parse(self, state: ScarecityState, seat: int, text_: str) -> Move:
         return parse(state, seat, text_)
 
-    def action_to_json(self, action: Move) -> dict:
+    def action_to_json(self, action: Move) -> MoveJson:
         if not isinstance(action, Move):
             raise Rejected("A Scare-City move is a Move record, e.g. {\"do\": \"pass\"}.")
         return action.to_json()
 
-    def action_from_json(self, data: Any) -> Move:
+    def action_from_json(self, data: JSON) -> Move:
         return Move.from_json(data)
 
     def action_labels(self, action: Move) -> list[str]:
@@ -192,10 +204,10 @@ class ScareCity(BaseGame):
             return [f"{action.do} {program(action.card).key}"]
         return [action.do]
 
-    def describe(self, event: Event, state: dict) -> str:
+    def describe(self, event: Event, state: ScarecityState) -> str:
         return text.describe(event, state)
 
-    def reveal_event(self, event: Event, state: dict) -> str:
+    def reveal_event(self, event: Event, state: ScarecityState) -> str:
         """A step of a secret plan, with whose plan it is, once the match is over."""
         if event.kind == "plan":
             name = state["names"][event.data["seat"]]
@@ -203,10 +215,10 @@ class ScareCity(BaseGame):
                 "Your plan: ")
         return self.describe(event, state)
 
-    def render(self, view: Mapping[str, Any], ends_at: str | None = None) -> str:
+    def render(self, view: ScarecityView, ends_at: str | None = None) -> str:
         return text.render(view, ends_at)
 
-    def notation_help(self, state: dict) -> str:
+    def notation_help(self, state: ScarecityState) -> str:
         return ("claim CARD | pass | restore CARD | decommission CARD | buy CARD | done | "
                 "cancel — CARD is its number or name, e.g. `claim firewall`.")
 
@@ -221,7 +233,7 @@ class ScareCity(BaseGame):
 
     # -- checks for tests ------------------------------------------------------------------
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: ScarecityState) -> None:
         """Every card is somewhere exactly once; cities fit their districts; no duplicates."""
         assert sorted(st.all_cards(state)) == list(range(len(PROGRAMS))), "a card was lost"
         assert sorted(state["impact_deck"] + state["impact_discard"]) == list(range(30))
@@ -239,7 +251,8 @@ class ScareCity(BaseGame):
         if not state["over"]:
             assert (state["phase"] == st.CLAIM) == (state["claim_turn"] is not None)
 
-    def redeal(self, state: dict, seat: int, rng: random.Random) -> dict | None:
+    def redeal(self, state: ScarecityState, seat: int, rng: random.Random
+               ) -> ScarecityState | None:
         """Shuffle both decks and the other players' secret plans cannot be told apart:
         here the decks are re-shuffled (plans are kept, since they must stay feasible)."""
         new = tree_copy(state)

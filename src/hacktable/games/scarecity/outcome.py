@@ -40,7 +40,7 @@ def outcome(state: State) -> Outcome | None:
         summary = (f"A draw: {' and '.join(names[s] for s in winners)} reached the target "
                    "with the same $.")
     else:
-        summary = (f"{names[winners[0]]} {RESULTS[state['result']]} with "
+        summary = (f"{names[winners[0]]} {RESULTS[str(state['result'])]} with "
                    f"{players[winners[0]]['bitizens']} Bitizens and becomes Mayor of "
                    "Scare-City!")
     return Outcome(tuple(groups), scores, summary)

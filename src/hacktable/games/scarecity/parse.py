@@ -9,16 +9,16 @@ back, so the player can say which."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from hacktable.engine.errors import Rejected
 from hacktable.games.scarecity.actions import CARD_VERBS, SPENDING_VERBS, VERBS, Move
 from hacktable.games.scarecity.cards import program
+from hacktable.games.scarecity.state import State
 
 CONFIRM_WORDS = ("confirm", "confirmed", "yes", "!")
 
 
-def _candidates(state: dict[str, Any], seat: int, verb: str) -> list[int]:
+def _candidates(state: State, seat: int, verb: str) -> list[int]:
     if verb in ("claim",):
         return list(state["shop"])
     if verb in ("unclaim", "buy"):
@@ -49,7 +49,7 @@ def fits(card: int, wanted: str) -> int:
     return 1 if any(tail.startswith(want) for tail in tails) else 0
 
 
-def parse(state: dict[str, Any], seat: int, text: str) -> Move:
+def parse(state: State, seat: int, text: str) -> Move:
     words = text.strip().lower().split()
     if not words:
         raise Rejected("Write a move, e.g. `claim firewall`, `buy 12`, `pass` or `done`.")

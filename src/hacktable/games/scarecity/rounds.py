@@ -4,7 +4,6 @@ execution (phase 4), the Impact Card (phase 5), who is out, who won, the new ran
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from hacktable.engine.contract import Event
 from hacktable.games.scarecity.cards import Impact, impact, program
@@ -13,6 +12,11 @@ from hacktable.games.scarecity.claims import open_claims
 from hacktable.games.scarecity.state import (
     CLAIM,
     OVER,
+    HitRow,
+    ImpactReport,
+    Options,
+    PlayerState,
+    Slot,
     State,
     draw_impact,
     draw_program,
@@ -106,13 +110,13 @@ def execute(state: State, events: list[Event]) -> list[list[int]]:
     return earned
 
 
-def play_impact(state: State, rng: random.Random, events: list[Event]) -> dict[str, Any]:
+def play_impact(state: State, rng: random.Random, events: list[Event]) -> ImpactReport:
     """Phase 5: draw, degrade and restore (step 1), protections (step 2), Bitizen Impact
     (step 3). The report names who was hit and who was protected by what."""
     options = state["options"]
     number = draw_impact(state, rng, events)
     card = impact(number)
-    rows = []
+    rows: list[HitRow] = []
     for seat in players_in(state):
         player = state["players"][seat]
         protected = protections_held(card, player["city"], options)
@@ -127,14 +131,14 @@ def play_impact(state: State, rng: random.Random, events: list[Event]) -> dict[s
                      "spared": spared, "protected": protected, "bonus": bonus,
                      "impact": change})
     state["impact_discard"].append(number)
-    report = {"round": state["round"], "card": number, "key": card.key, "players": rows}
+    report: ImpactReport = {"round": state["round"], "card": number, "key": card.key,
+                            "players": rows}
     state["reports"].append(report)
     events.append(Event("impact", report))
     return report
 
 
-def protections_held(card: Impact, city: list[dict[str, Any]],
-                     options: dict[str, Any]) -> list[int]:
+def protections_held(card: Impact, city: list[Slot], options: Options) -> list[int]:
     """The city's cards listed among the Impact Card's Protections (step 2); a degraded
     card protects nobody unless `degraded_protects` says so."""
     return [slot["card"] for slot in city
@@ -142,8 +146,8 @@ def protections_held(card: Impact, city: list[dict[str, Any]],
             and (options["degraded_protects"] or not slot["degraded"])]
 
 
-def step_one(card: Impact, player: dict[str, Any], protected: bool,
-             options: dict[str, Any]) -> tuple[list[int], list[int], list[int]]:
+def step_one(card: Impact, player: PlayerState, protected: bool,
+             options: Options) -> tuple[list[int], list[int], list[int]]:
     """Step 1 in one city: degrade the listed blue cards, restore the listed red ones;
     returns the cards degraded, restored and spared.
 

@@ -8,17 +8,121 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from hacktable.engine.contract import Event
+from hacktable.engine.errors import Rejected
 from hacktable.games.scarecity.cards import IMPACTS, PROGRAMS, program
 
-State = dict[str, Any]
 CLAIM, CITY, OVER = "claim", "city", "over"
 
+Options = dict[str, Any]
+"""The match's rule options (options.py), by name: numbers, yes/no and choices."""
 
-def empty_plan() -> dict[str, Any]:
+
+class Slot(TypedDict):
+    """A Program Card in a city: red when degraded."""
+
+    card: int
+    degraded: bool
+
+
+class PlayerState(TypedDict):
+    """One player: `restored` are the cards restored this round (an Impact Card spares
+    them where `restored_immune` says so); `skipped` says why their claiming was skipped."""
+
+    money: int
+    bitizens: int
+    out: bool
+    city: list[Slot]
+    restored: list[int]
+    passed: bool
+    skipped: str | None
+
+
+class Plan(TypedDict):
+    """A player's secret plan for phases 2–3 (card numbers), carried out when they close."""
+
+    restore: list[int]
+    decommission: list[int]
+    buy: list[int]
+    done: bool
+
+
+class HitRow(TypedDict):
+    """What one Impact Card did to one player (card numbers)."""
+
+    seat: int
+    degraded: list[int]
+    restored: list[int]
+    spared: list[int]
+    """Listed cards a held protection kept blue (`impact_reading` = lessons)."""
+    protected: list[int]
+    bonus: int
+    impact: int
+
+
+class ImpactReport(TypedDict):
+    """An Impact Card played: its number, its key, and what it did to each player."""
+
+    round: int
+    card: int
+    key: str
+    players: list[HitRow]
+
+
+class HistoryLine(TypedDict):
+    """One round's figures, per seat; `earned` is [money, Bitizens] per seat."""
+
+    round: int
+    money: list[int]
+    bitizens: list[int]
+    earned: list[list[int]]
+    ranking: list[int]
+
+
+class ScarecityState(TypedDict):
+    """A Scare-City match. `claims` are [card, seat] pairs, the tokens on shop cards;
+    `phase` is claim, city or over; `result` says how the match ended (target,
+    all_out, last_standing, round_limit)."""
+
+    names: list[str]
+    options: Options
+    deck: list[int]
+    discard: list[int]
+    impact_deck: list[int]
+    impact_discard: list[int]
+    shop: list[int]
+    claims: list[list[int]]
+    players: list[PlayerState]
+    dealer: int
+    ranking: list[int]
+    round: int
+    phase: str
+    claim_order: list[int]
+    claim_turn: int | None
+    plans: list[Plan]
+    history: list[HistoryLine]
+    reports: list[ImpactReport]
+    out_order: list[int]
+    over: bool
+    result: str | None
+    winners: list[int]
+
+
+State = ScarecityState
+
+
+def empty_plan() -> Plan:
     return {"restore": [], "decommission": [], "buy": [], "done": False}
+
+
+def claimer(state: State) -> int:
+    """The seat whose turn it is to claim (the claiming phase always has one)."""
+    seat = state["claim_turn"]
+    if seat is None:
+        raise Rejected("Nobody is claiming now.")
+    return seat
 
 
 def dealer_of(names: Sequence[str]) -> int:

@@ -16,6 +16,9 @@ from hacktable.games.scarecity.cards import (
     impact,
     program,
 )
+from hacktable.games.scarecity.debrief import DebriefView
+from hacktable.games.scarecity.state import State
+from hacktable.games.scarecity.views import ScarecityView
 
 REDRAW = {"no_slot": "no free slot in its district", "too_dear": "it costs $15 or more",
           "duplicate": "a second copy for the same player"}
@@ -36,7 +39,7 @@ def _list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def describe(event: Event, state: Mapping[str, Any]) -> str:
+def describe(event: Event, state: State) -> str:
     data = event.data
     names = state["names"]
     who = names[data["seat"]] if isinstance(data.get("seat"), int) else ""
@@ -95,8 +98,8 @@ def describe(event: Event, state: Mapping[str, Any]) -> str:
         return "Time is up."
     if kind == "preview":
         move = data.get("action") or {}
-        card = move.get("card")
-        named = f" {_name(card)}" if isinstance(card, int) and 0 <= card < 60 else ""
+        number = move.get("card")
+        named = f" {_name(number)}" if isinstance(number, int) and 0 <= number < 60 else ""
         return f"Understood: {move.get('do', '?')}{named}."
     return f"{kind}: {dict(data)}"
 
@@ -141,7 +144,7 @@ def card_line(number: int) -> str:
             f"+${kind.money} +{kind.bitizens}B{red}")
 
 
-def debrief_lines(entries: list[Mapping[str, Any]]) -> list[str]:
+def debrief_lines(entries: list[DebriefView]) -> list[str]:
     lines = ["Debrief: the threats that hit each city"]
     for entry in entries:
         lines.append(f"{entry['name']}: {len(entry['hits'])} threats, "
@@ -165,14 +168,15 @@ def debrief_lines(entries: list[Mapping[str, Any]]) -> list[str]:
     return lines
 
 
-def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
+def render(view: ScarecityView, ends_at: str | None = None) -> str:
     """The table in words: the same risks, lessons and debrief the screen shows."""
     players = view["players"]
     names = [p["name"] for p in players]
     lines = [f"Scare-City, round {view['round']} ({view['phase']})"
              + (f", until {ends_at}" if ends_at else "")]
-    if view.get("outcome"):
-        lines.append(view["outcome"]["summary"])
+    outcome = view.get("outcome")
+    if outcome:
+        lines.append(outcome["summary"])
     lines.append("Claiming order (by $, then Bitizens; lowest claims first):")
     for seat in view["ranking"] or range(len(players)):
         p = players[seat]
@@ -183,7 +187,7 @@ def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
                      for c in p["city"] if program(c["id"]).district == district]
             lines.append(f"  {DISTRICT_NAMES[district]}: {', '.join(cards) or '-'}")
     lines.append("Shop:")
-    seat = view.get("seat")
+    viewer = view.get("seat")
     reasons = {row["card"]: row["why"] for row in view.get("unbuyable") or []}
     for item in view["shop"]:
         claims = ", ".join(names[s] for s in item["claims"])
@@ -191,13 +195,15 @@ def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
                      + (f" claimed by {claims}" if claims else ""))
         lines.append(f"      {risk_line(item['key'])}")
         lines.append(f"      Lesson: {program(item['id']).lesson}")
-        if item["id"] in reasons and (seat in item["claims"] or view["claim_turn"] == seat):
+        if item["id"] in reasons and (viewer in item["claims"] or view["claim_turn"] == viewer):
             lines.append(f"      You cannot buy it now: {reasons[item['id']]}")
-    if view["claim_turn"] is not None:
-        lines.append(f"Claiming: {names[view['claim_turn']]}")
-    if isinstance(seat, int) and players[seat].get("skipped"):
+    claimer = view["claim_turn"]
+    if claimer is not None:
+        lines.append(f"Claiming: {names[claimer]}")
+    skipped = players[viewer].get("skipped") if isinstance(viewer, int) else None
+    if skipped:
         lines.append("Your claiming turn was skipped: "
-                     + SKIPPED[players[seat]["skipped"]].replace("they ", "you ")
+                     + SKIPPED[skipped].replace("they ", "you ")
                      .replace("their ", "your ") + ".")
     if view["reports"]:
         report = view["reports"][-1]
@@ -210,6 +216,7 @@ def render(view: Mapping[str, Any], ends_at: str | None = None) -> str:
         lines.append(f"Your plan: restore {plan['restore']}, decommission "
                      f"{plan['decommission']}, buy {plan['buy']}, spend ${plan['spend']}"
                      + (" (done)" if plan["done"] else ""))
-    if view.get("debrief"):
-        lines += debrief_lines(view["debrief"])
+    debrief = view.get("debrief")
+    if debrief:
+        lines += debrief_lines(debrief)
     return "\n".join(lines)

@@ -10,16 +10,16 @@ Card, except the gamemaster, who sees everything. Card texts are not repeated in
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 from hacktable.engine.contract import GM, SPECTATOR, OutcomeJson, Viewer
 from hacktable.games.scarecity.buying import state_buyer, unbuyable
 from hacktable.games.scarecity.cards import impact, program
 from hacktable.games.scarecity.city import plan_cost
 from hacktable.games.scarecity.claims import claimers, tokens_left
-from hacktable.games.scarecity.debrief import debrief
+from hacktable.games.scarecity.debrief import DebriefView, debrief
 from hacktable.games.scarecity.outcome import outcome
-from hacktable.games.scarecity.state import CITY, State
+from hacktable.games.scarecity.state import CITY, HitRow, State
 
 # -- the typed view: what `view` returns, key for key (the screen builder reads these) --------
 
@@ -73,17 +73,8 @@ class UnbuyableView(TypedDict):
     final: bool
 
 
-class HitRowView(TypedDict):
-    """What one Impact Card did to one player (card numbers)."""
-
-    seat: int
-    degraded: list[int]
-    restored: list[int]
-    spared: NotRequired[list[int]]
-    """Listed cards a held protection kept blue (`impact_reading` = lessons)."""
-    protected: list[int]
-    bonus: int
-    impact: int
+HitRowView = HitRow
+"""What one Impact Card did to one player, shown as the state keeps it."""
 
 
 class ReportView(TypedDict):
@@ -103,27 +94,6 @@ class HistoryView(TypedDict):
     bitizens: list[int]
     earned: list[list[int]]
     ranking: list[int]
-
-
-class HitView(TypedDict):
-    """An Impact Card that hurt a player, in the debrief (catalogue keys)."""
-
-    round: int
-    impact: str
-    degraded: list[str]
-    bitizens: int
-    bonus: int
-    protected_by: list[str]
-    missing: list[str]
-
-
-class DebriefView(TypedDict):
-    seat: int
-    name: str
-    hits: list[HitView]
-    impact_bitizens: int
-    protection_bitizens: int
-    degraded_cards: int
 
 
 class ScarecityView(TypedDict):
@@ -211,7 +181,8 @@ def public_view(state: State) -> ScarecityView:
         "history": [HistoryView(**line) for line in state["history"]],
         "out_order": list(state["out_order"]),
         "over": state["over"], "result": state["result"],
-        "outcome": result.to_json() if result else None,
+        # `Outcome.to_json` writes exactly the keys `OutcomeJson` declares.
+        "outcome": cast(OutcomeJson, result.to_json()) if result else None,
         "debrief": debrief(state) if state["over"] else None,
         "options": dict(state["options"]),
     }

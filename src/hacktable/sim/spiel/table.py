@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hacktable.bots.ismcts import clocked
-from hacktable.engine.contract import Action, Event, Game, Prompt, Viewer
+from hacktable.engine.contract import Action, Event, Prompt, Viewer
 from hacktable.engine.copying import tree_copy
 from hacktable.engine.errors import Rejected
+from hacktable.engine.parts import AnyGame
 from hacktable.engine.rng import rng_for
 from hacktable.engine.seats import seat_names
 from hacktable.games import get_game
@@ -71,7 +72,7 @@ class Table:
     longer rebuilds it, so it is pickled whole."""
 
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         return get_game(self.game_id)
 
     # -- moving -------------------------------------------------------------------------
@@ -202,7 +203,7 @@ class Table:
         a re-dealt copy, which no history rebuilds, as itself."""
         if self.exact:
             return (replay, (self.game_id, self.players, self.max_moves, list(self.history)))
-        fields = {name: getattr(self, name) for name in self.__slots__}  # type: ignore[attr-defined]
+        fields = {name: getattr(self, name) for name in self.__slots__}
         return (_restore, (fields,))
 
 

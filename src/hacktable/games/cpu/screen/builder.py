@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from hacktable.games.cpu.actions import MoveJson
 from hacktable.games.cpu.cards import CATALOGUE, KIND_NAMES
 from hacktable.games.cpu.views import CpuView, ItemView, MachineView
 from hacktable.games.screen_context import closed
@@ -59,7 +60,7 @@ def _cycles(count: int) -> str:
     return _plural(count, "cycle")
 
 
-def _dump(move: Mapping[str, Any]) -> str:
+def _dump(move: MoveJson) -> str:
     return json.dumps(move, sort_keys=True, separators=(",", ":"))
 
 
@@ -79,7 +80,7 @@ def card_row(key: str) -> Json:
 
 def item_row(item: ItemView, position: str = "") -> Json:
     """A card or binary: its label ("nmap + libao"), summed values, and component cards."""
-    cards = [card_row(key) for _, key in item.get("cards") or [[item["id"], item["key"]]]]
+    cards = [card_row(str(key)) for _, key in item.get("cards") or [[item["id"], item["key"]]]]
     binary = bool(item.get("binary"))
     valued = binary or item.get("kind") in ("source", "library")
     daemon = bool(item.get("daemon"))
@@ -166,26 +167,27 @@ class Costs:
         self.sizes = sizes
         self.keys = keys
 
-    def __call__(self, move: Mapping[str, Any]) -> int:
+    def __call__(self, move: MoveJson) -> int:
         verb = move.get("do")
+        item = move.get("item")
         options = self.options
-        gdb = options.get("gdb_cycles", 1) if move.get("disassemble") is not None else 0
+        gdb = int(options.get("gdb_cycles", 1)) if move.get("disassemble") is not None else 0
         if verb == "idle":
             return int(move.get("n") or 0)
         if verb in ("download", "load", "free", "compile"):
             return 1
         if verb in ("execute", "daemonise"):
-            return self.sizes.get(move.get("item"), 1) + gdb
+            return (1 if item is None else self.sizes.get(item, 1)) + gdb
         if verb == "fire":
-            return options.get("daemon_cycles", 0) + gdb
+            return int(options.get("daemon_cycles", 0)) + gdb
         if verb == "play":
-            key = self.keys.get(move.get("item"))
-            return {"meganet": options.get("meganet_cycles", 2),
-                    "ddos": options.get("ddos_cycles", 4)}.get(key or "", 0)
+            key = None if item is None else self.keys.get(item)
+            return int({"meganet": options.get("meganet_cycles", 2),
+                        "ddos": options.get("ddos_cycles", 4)}.get(key or "", 0))
         return 0
 
 
-def _choice_label(move: Mapping[str, Any], names: Sequence[str],
+def _choice_label(move: MoveJson, names: Sequence[str],
                   labels: Mapping[int, str]) -> str:
     """One option of a multi-choice control: the target and the extras."""
     parts = []
@@ -199,13 +201,13 @@ def _choice_label(move: Mapping[str, Any], names: Sequence[str],
         if move.get("n") is not None:
             parts.append(f"giving {_cycles(move['n'])}")
     elif move.get("do") == "retake":
-        parts.append(f"{_cycles(move['n'])} from {names[target]}")
+        parts.append(f"{_cycles(move['n'])} from {names[move['target']]}")
     if move.get("disassemble") is not None:
         parts.append(f"disassembling {labels.get(move['disassemble'], '?')}")
     return ", ".join(parts) or "as it is"
 
 
-def control(verb: str, label: str, moves: Sequence[Mapping[str, Any]], cost: Costs,
+def control(verb: str, label: str, moves: Sequence[MoveJson], cost: Costs,
             names: Sequence[str], labels: Mapping[int, str], subject: str = "",
             css: str = "") -> Json:
     """One button (a single move) or one choice plus a button (several variants)."""
@@ -228,7 +230,7 @@ def control(verb: str, label: str, moves: Sequence[Mapping[str, Any]], cost: Cos
             "prompt": CHOICE_PROMPTS.get(verb, "which")}
 
 
-def compile_control(source: Json, moves: Sequence[Mapping[str, Any]],
+def compile_control(source: Json, moves: Sequence[MoveJson],
                     libraries: Mapping[int, Json], keep: str) -> Json:
     """"Compile with…": a checkbox per library that some legal compile links to this
     source, ticked when the rules let it go with the source (the largest legal compile: a
@@ -300,7 +302,8 @@ def _outcome(context: Mapping[str, Any], view: CpuView) -> Json | None:
     if not outcome:
         return None
     names = view.get("players") or []
-    scores = outcome.get("scores") or {}
+    # A context's outcome may be keyed by seat numbers, a view's is keyed by strings.
+    scores: Mapping[Any, float] = outcome.get("scores") or {}
     places, place = [], 1
     for group in outcome.get("ranking") or []:
         places.append({"place": place, "tied": len(group) > 1, "players": [
@@ -311,10 +314,10 @@ def _outcome(context: Mapping[str, Any], view: CpuView) -> Json | None:
             "winners": [names[s] for s in outcome.get("winners") or []]}
 
 
-Moves = dict[str, list[Mapping[str, Any]]]
+Moves = dict[str, list[MoveJson]]
 
 
-def _sort_moves(legal: Sequence[Mapping[str, Any]]) -> tuple[dict[int, Moves], Moves]:
+def _sort_moves(legal: Sequence[MoveJson]) -> tuple[dict[int, Moves], Moves]:
     """The legal moves by the item they concern and their verb, and the rest by verb."""
     by_item: dict[int, Moves] = defaultdict(lambda: defaultdict(list))
     general: Moves = defaultdict(list)
@@ -355,7 +358,7 @@ def _item_controls(item: Json, verbs: Moves, cost: Costs, names: Sequence[str],
                                 **({"css": "danger"} if verb == "discard" else {})))
 
 
-def _attach(view: CpuView, legal: Sequence[Mapping[str, Any]], me: Json | None,
+def _attach(view: CpuView, legal: Sequence[MoveJson], me: Json | None,
             hand: list[Json]) -> list[Json]:
     """Put every legal move on the item it concerns; what concerns no item comes back as
     the turn's general controls."""
@@ -383,7 +386,7 @@ def _attach(view: CpuView, legal: Sequence[Mapping[str, Any]], me: Json | None,
     return _general(general, cost, names, labels)
 
 
-def _window_rows(general: Mapping[str, list[Mapping[str, Any]]], cost: Costs,
+def _window_rows(general: Mapping[str, list[MoveJson]], cost: Costs,
                  names: Sequence[str], labels: Mapping[int, str]) -> list[Json]:
     """Answers to an open window: react, decline, nullify, allow."""
     return [control(verb, WINDOW_LABELS[verb], general[verb], cost, names, labels,
@@ -391,7 +394,7 @@ def _window_rows(general: Mapping[str, list[Mapping[str, Any]]], cost: Costs,
             for verb in ("react", "decline", "nullify", "allow") if general.get(verb)]
 
 
-def _load_together(general: Mapping[str, list[Mapping[str, Any]]],
+def _load_together(general: Mapping[str, list[MoveJson]],
                    labels: Mapping[int, str]) -> list[Json]:
     if not general.get("load"):
         return []
@@ -402,7 +405,7 @@ def _load_together(general: Mapping[str, list[Mapping[str, Any]]],
              "css": "", "prompt": CHOICE_PROMPTS["load"]}]
 
 
-def _idle_rows(general: Mapping[str, list[Mapping[str, Any]]]) -> list[Json]:
+def _idle_rows(general: Mapping[str, list[MoveJson]]) -> list[Json]:
     """Idling some cycles (a choice), or all of them (ending the turn)."""
     idles = sorted(general.get("idle") or [], key=lambda m: m.get("n") or 0)
     if not idles:
@@ -427,7 +430,7 @@ SHUTDOWN_CONFIRM = ("Shut down? Memory goes back into your backing store, you ma
                     "one Option ROM, and your turn ends.")
 
 
-def _turn_rows(general: Mapping[str, list[Mapping[str, Any]]], cost: Costs,
+def _turn_rows(general: Mapping[str, list[MoveJson]], cost: Costs,
                names: Sequence[str], labels: Mapping[int, str]) -> list[Json]:
     rows: list[Json] = []
     for verb, label, css in TURN_CONTROLS:
@@ -441,7 +444,7 @@ KNOWN_GENERAL = {"react", "decline", "nullify", "allow", "download", "load", "id
                  "retake", "shutdown", "done", "restart", "stay"}
 
 
-def _general(general: Mapping[str, list[Mapping[str, Any]]], cost: Costs,
+def _general(general: Mapping[str, list[MoveJson]], cost: Costs,
              names: Sequence[str], labels: Mapping[int, str]) -> list[Json]:
     rows = _window_rows(general, cost, names, labels)
     if general.get("download"):
@@ -461,12 +464,12 @@ def _general(general: Mapping[str, list[Mapping[str, Any]]], cost: Costs,
 
 def _announce(cpu: Mapping[str, Any]) -> str:
     if cpu["outcome"]:
-        return "The game is over. " + cpu["outcome"]["summary"]
+        return "The game is over. " + str(cpu["outcome"]["summary"])
     if cpu.get("closed"):
         return "The host ended this match; no more moves can be made."
     window = cpu["window"]
     if window:
-        return window["question"] if window["mine"] else window["waiting"]
+        return str(window["question"] if window["mine"] else window["waiting"])
     turn = cpu["turn"]
     if turn["yours"]:
         return f"Your turn: {_cycles(turn['free'])} free."
@@ -501,7 +504,7 @@ def _gm_rows(view: CpuView) -> dict[str, Any]:
     return {"hands": [{"name": names[s] if s < len(names) else "?",
                        "cards": [item_row(item, f"h{i}") for i, item in enumerate(h, 1)]}
                       for s, h in enumerate(view.get("hands") or [])],
-            "draw_order": [card_row(key)["name"] for _, key in view.get("draw_order") or []]}
+            "draw_order": [card_row(str(key))["name"] for _, key in view.get("draw_order") or []]}
 
 
 def _split_window_controls(cpu: dict[str, Any]) -> None:

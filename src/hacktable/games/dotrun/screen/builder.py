@@ -14,6 +14,8 @@ from typing import Any, cast
 
 from hacktable.engine.contract import Event
 from hacktable.games.dotrun import svg
+from hacktable.games.dotrun.board import BoardJson
+from hacktable.games.dotrun.state import Plan
 from hacktable.games.dotrun.tasks import wellformed
 from hacktable.games.dotrun.text import describe, plan_text
 from hacktable.games.dotrun.views import DotrunView
@@ -35,7 +37,7 @@ def move(action: Mapping[str, Any]) -> str:
     return json.dumps(dict(action), sort_keys=True)
 
 
-def where(space: str | None, board: Mapping[str, Any], locked: Sequence[str]) -> str:
+def where(space: str | None, board: BoardJson, locked: Sequence[str]) -> str:
     """A space in words, with its terminal's colour spelled out."""
     if space is None:
         return "not placed yet"
@@ -48,7 +50,7 @@ def where(space: str | None, board: Mapping[str, Any], locked: Sequence[str]) ->
     return words + ")"
 
 
-def path_words(path_id: str, board: Mapping[str, Any]) -> str:
+def path_words(path_id: str, board: BoardJson) -> str:
     for path in board["paths"]:
         if path["id"] == path_id:
             return f"{path_id}: {' and '.join(path['colours'])}, {path['from']} → {path['to']}"
@@ -111,7 +113,7 @@ def own_hack(view: DotrunView) -> dict[str, Any] | None:
                                          last.get("answer"), solution)}
 
 
-def start_words(space: str, board: Mapping[str, Any]) -> str:
+def start_words(space: str, board: BoardJson) -> str:
     """A start button's words: the terminal's colour first, since that is what a player
     picks a start for ("Start at the red terminal (o3)"); the space's name as the board
     prints it."""
@@ -119,8 +121,8 @@ def start_words(space: str, board: Mapping[str, Any]) -> str:
     return f"Start at the {colour} terminal ({space})" if colour else f"Start at {space}"
 
 
-def controls(legal: Sequence[Mapping[str, Any]] | None, board: Mapping[str, Any],
-             plan: Mapping[str, Any] | None, pawn: str | None = None
+def controls(legal: Sequence[Mapping[str, Any]] | None, board: BoardJson,
+             plan: Plan | None, pawn: str | None = None
              ) -> dict[str, list[dict[str, Any]]]:
     """The seat's buttons, grouped, each with the action JSON it posts."""
     out: dict[str, list[dict[str, Any]]] = {"start": [], "plan": [], "run": [], "place": []}
@@ -150,7 +152,8 @@ def controls(legal: Sequence[Mapping[str, Any]] | None, board: Mapping[str, Any]
 def announce(view: DotrunView) -> str:
     phase = view["phase"]
     if view.get("over"):
-        return (view.get("result") or {}).get("summary", "The game is over.")
+        result = view.get("result")
+        return result["summary"] if result else "The game is over."
     if phase == "start":
         return "Choose your start space on the outer ring."
     if phase == "planning":
@@ -168,9 +171,10 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
     data = prompt.get("data") or {}
     plan = view["plans"][you] if you is not None else None
     task = None
-    if view.get("task"):
-        task = {**view["task"], "colour": data.get("colour"), "ring": data.get("ring"),
-                "form": wellformed.form(view["task"]["kind"], view["task"]["public"])}
+    shown = view.get("task")
+    if shown:
+        task = {**shown, "colour": data.get("colour"), "ring": data.get("ring"),
+                "form": wellformed.form(shown["kind"], shown["public"])}
     kind = "gm" if viewer == "gm" else "seat" if you is not None else "spectator"
     return {"dr": {
         "kind": kind,

@@ -11,17 +11,19 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from hacktable.games.dotrun.companion import COLOURS, RINGS, choice_text, choose
+from hacktable.games.dotrun.companion import choice_text
+from hacktable.games.dotrun.companion_moves import COLOURS, RINGS, choose
+from hacktable.games.dotrun.state import LastHacks, Revealed
 from hacktable.games.dotrun.tasks.wellformed import form, in_words
 from hacktable.games.dotrun.views import ChoiceView, CompanionView
 
 LETTERS = {"red": "R", "blue": "B", "green": "G", "orange": "O"}
 
 
-def _button(colour: str, ring: str, goal: bool, mine: ChoiceView | None) -> dict:
+def _button(colour: str, ring: str, goal: bool, mine: ChoiceView | None) -> dict[str, Any]:
     action = choose(colour, ring, goal)
-    chosen = bool(mine and mine.get("hack") and all(
-        mine.get(k) == action[k] for k in ("colour", "ring", "goal")))
+    chosen = bool(mine and mine.get("hack") and mine.get("colour") == action["colour"]
+                  and mine.get("ring") == action["ring"] and mine.get("goal") == action["goal"])
     label = f"{colour} {ring}" + (" → goal" if goal else "")
     return {"colour": colour, "letter": LETTERS[colour], "ring": ring, "goal": goal,
             "label": label, "chosen": chosen, "json": json.dumps(action)}
@@ -36,7 +38,7 @@ def terminal_grid(mine: ChoiceView | None) -> list[dict[str, Any]]:
     return rows
 
 
-def _results(last: Mapping[str, Any] | None, names: Sequence[str],
+def _results(last: LastHacks | None, names: Sequence[str],
              you: int | None) -> dict[str, Any] | None:
     if not last:
         return None
@@ -60,7 +62,7 @@ def _stats(stats: Mapping[str, Mapping[str, Mapping[str, int]]]) -> list[dict[st
     return rows
 
 
-def _revealed(revealed: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+def _revealed(revealed: Revealed | None) -> Mapping[str, Any] | None:
     """The seat's own last task, with a green script said in words."""
     if not revealed:
         return revealed
@@ -79,7 +81,7 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
     dc: dict[str, Any] = {
         "kind": kind, "you": you, "phase": phase,
         "choices": [{"name": n, "you": i == you, "text": choice_text(c),
-                     "colour": (c or {}).get("colour") if (c or {}).get("hack") else None,
+                     "colour": c.get("colour") if c is not None and c["hack"] else None,
                      "chosen": c is not None} for i, (n, c) in enumerate(zip(names, choices,
                                                                              strict=False))],
         "waiting": [n for n, c in zip(names, choices, strict=False) if c is None],
@@ -87,14 +89,15 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
         "stats": _stats(view["stats"]) if view.get("stats") else [],
         "rings": list(RINGS),
         "revealed": _revealed(view.get("revealed")),
-        "form": form(view["task"]["kind"], view["task"]["public"]) if view.get("task") else {},
+        "form": form(task["kind"], task["public"]) if (task := view.get("task")) else {},
         "mine": mine,
         "hacking": bool(view.get("task")),
         "grid": terminal_grid(mine),
         "result": view.get("result"),
     }
     if view.get("over"):
-        dc["announce"] = (view.get("result") or {}).get("summary", "The heist is over.")
+        result = view.get("result")
+        dc["announce"] = result["summary"] if result else "The heist is over."
     elif phase == "hack":
         dc["announce"] = ("The timer is running: solve your task." if dc["hacking"]
                           else "The timer is running: run!")

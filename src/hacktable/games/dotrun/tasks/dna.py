@@ -239,7 +239,8 @@ def solve(public: Mapping[str, Any]) -> str:
 def authorised(public: Mapping[str, Any]) -> str:
     """The authorised DNA: shown by itself, or the record's one person the clue fits."""
     if "authorised" in public:
-        return public["authorised"]
+        shown: str = public["authorised"]
+        return shown
     record = public["record"]
     clue = record["clue"]
     if match := _BY_NAME.search(clue):
@@ -251,4 +252,5 @@ def authorised(public: Mapping[str, Any]) -> str:
         fits = []
     if len(fits) != 1:
         raise Unsolvable(f"The personnel record fits {len(fits)} people.")
-    return fits[0]["dna"]
+    found: str = fits[0]["dna"]
+    return found

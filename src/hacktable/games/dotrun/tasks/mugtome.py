@@ -95,7 +95,7 @@ class _Draw:
 
 def password(recipe: str, fact: dict[str, Any]) -> str:
     """The password a fact makes: word then number, as the hint describes."""
-    word = fact["word"]
+    word: str = fact["word"]
     if recipe == "child":
         return word + ddmm(fact["day"])
     return f"{word}{fact['number']}"

@@ -10,7 +10,7 @@ success statistics (stats.py) say which way to move them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from hacktable.engine.options import Option, OptionValue
 from hacktable.games.dotrun.tasks.model import RING_NAMES
@@ -54,6 +54,49 @@ TASK_OPTIONS: tuple[Option, ...] = (
                "authorised DNA is shown by itself)", 1, 20),
 )
 OPTIONS_BY_NAME = {option.name: option for option in TASK_OPTIONS}
+
+
+class TaskOptions(TypedDict):
+    """`TASK_OPTIONS` resolved, as a game that appends them to its schema holds them (a
+    match state's `options`): one key per knob, named as above."""
+
+    red_subtlety_outer: int
+    red_subtlety_middle: int
+    red_subtlety_inner: int
+    red_friends_outer: int
+    red_friends_middle: int
+    red_friends_inner: int
+    red_filler_outer: int
+    red_filler_middle: int
+    red_filler_inner: int
+    blue_digits_outer: int
+    blue_digits_middle: int
+    blue_digits_inner: int
+    blue_noise_db_outer: int
+    blue_noise_db_middle: int
+    blue_noise_db_inner: int
+    blue_decoys_outer: int
+    blue_decoys_middle: int
+    blue_decoys_inner: int
+    blue_decoy_db_outer: int
+    blue_decoy_db_middle: int
+    blue_decoy_db_inner: int
+    blue_repeats: int
+    blue_basque: bool
+    blue_passcode: str
+    blue_crib: bool
+    green_length_outer: int
+    green_length_middle: int
+    green_length_inner: int
+    green_edits_outer: int
+    green_edits_middle: int
+    green_edits_inner: int
+    green_spare_outer: int
+    green_spare_middle: int
+    green_spare_inner: int
+    green_records_outer: int
+    green_records_middle: int
+    green_records_inner: int
 
 
 def settings(difficulty: Mapping[str, Any] | None, ring: int) -> dict[str, OptionValue]:

@@ -123,9 +123,9 @@ def form(kind: str, public: Mapping[str, Any]) -> dict[str, Any]:
     if kind == "mugtome":
         recipe = recipe_of(public)
         low, high = RECIPE_DIGITS.get(recipe or "", (1, 8))
-        count = f"{low}" if low == high else f"{low},{high}"
+        digits = f"{low}" if low == high else f"{low},{high}"
         wanted = f"{low} digits" if low == high else f"{low} or {high} digits"
-        return {"pattern": f"[A-Za-z ]*[A-Za-z][A-Za-z ]*(?:{_DIGIT} *){{{count}}}",
+        return {"pattern": f"[A-Za-z ]*[A-Za-z][A-Za-z ]*(?:{_DIGIT} *){{{digits}}}",
                 "inputmode": "text",
                 "message": f"A password here is a word followed by a number of {wanted}, "
                            f"letters then digits and nothing else (like "

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any, cast
 
 from hacktable.engine.memo import IdentityMemo
@@ -102,8 +103,9 @@ def _standings(rows: Sequence[Sequence[Any]] | None, names: Sequence[str],
 
 
 def _letter(report: ReportView, names: Sequence[str], companies: Sequence[str],
-            you: int) -> dict[str, Any]:
+            you: int | None) -> dict[str, Any]:
     notices = report.get("notices") or []
+    totals: Sequence[int | None] = report.get("totals") or [None] * len(companies)
     return {
         "round": report["round"],
         "final": report.get("final", False),
@@ -111,7 +113,7 @@ def _letter(report: ReportView, names: Sequence[str], companies: Sequence[str],
         "earned_last": report.get("earned_last"),
         "salary": report.get("salary"),
         "jobs": [{"name": name, "works": index in report.get("jobs", []),
-                  "total": (report.get("totals") or [None] * len(companies))[index]}
+                  "total": totals[index]}
                  for index, name in enumerate(companies)],
         "orders_last": (None if report.get("orders_last") is None
                         else orders_text(report["orders_last"], names)),
@@ -144,7 +146,7 @@ def _recent_public(reports: Sequence[ReportView], count: int) -> list[Mapping[st
 
 def _outcome(context: Mapping[str, Any], view: RexfurumView,
              names: Sequence[str]) -> dict[str, Any] | None:
-    outcome = context.get("outcome") or view.get("outcome")
+    outcome: Mapping[str, Any] | None = context.get("outcome") or view.get("outcome")
     if not outcome:
         return None
     scores = outcome.get("scores") or {}
@@ -163,7 +165,7 @@ def _outcome(context: Mapping[str, Any], view: RexfurumView,
 def _gm(view: RexfurumView, names: Sequence[str],
         companies: Sequence[str]) -> dict[str, Any]:
     """The gamemaster's book: every player's hidden figures, all orders, the ledger."""
-    state = view.get("state") or {}
+    state: Mapping[str, Any] = view.get("state") or {}
     current = view.get("orders_text") or [None] * len(names)
     players = []
     for seat, name in enumerate(names):
@@ -228,10 +230,10 @@ def _offers(view: RexfurumView, latest: Mapping[str, Any],
 def _letters(reports: list[ReportView], names: list[str], companies: list[str],
              you: int | None) -> list[Any]:
     """The latest reports as letters, newest first; closed ones are rendered once."""
-    latest = reports[-1] if reports else {}
+    latest = reports[-1] if reports else None
     return [_letter(r, names, companies, you) if r is latest else CLOSED_LETTERS(
         r, (tuple(names), tuple(companies), you),
-        lambda r=r: _letter(r, names, companies, you))
+        partial(_letter, r, names, companies, you))
         for r in reversed(reports[-SHOWN_LETTERS:])]
 
 
@@ -243,7 +245,7 @@ def _seat_rows(context: Mapping[str, Any], view: RexfurumView, names: list[str],
     reports = list(view.get("reports") or [])
     orders = view.get("orders")
     points_left = view.get("action_points", 0) - view.get("points_used", 0)
-    latest = reports[-1] if reports else {}
+    latest: Mapping[str, Any] = reports[-1] if reports else {}
     announcements = _recent_public(reports, SHOWN_ANNOUNCEMENTS)
     prompt = context.get("prompt") or {}
     sent = prompt.get("submitted") or orders is not None
@@ -272,7 +274,7 @@ def _gm_rows(view: RexfurumView, names: list[str], companies: list[str],
              round_text: str) -> dict[str, Any]:
     """The gamemaster's panels: the book, the ledger, every player's money."""
     rows = _gm(view, names, companies)
-    state = view.get("state") or {}
+    state: Mapping[str, Any] = view.get("state") or {}
     rows["standings"] = _standings([[s, m, None] for s, m in
                                     enumerate(state.get("money") or [])], names, None)
     rows["announcements"] = _announcements(state.get("announcements") or [], names, None)

@@ -36,12 +36,12 @@ RESULTS = {"success": "Mission accomplished.", "failure": "The mission failed.",
 MOVE_CHOICES = 24
 
 
-def _seconds(n: int) -> str:
+def _seconds(n: int | None) -> str:
     return f"{n} s"
 
 
 def _roll_row(view: RunnersView, roll: RollView) -> Json:
-    runners = {r["seat"]: r["name"] for r in view.get("runners") or []}
+    runners: dict[int | None, str] = {r["seat"]: r["name"] for r in view.get("runners") or []}
     npcs = {n.get("id", n.get("ref")): n["name"] for n in view.get("npcs") or []}
     who = npcs.get(roll.get("npc"), "an NPC") if roll.get("npc") else runners.get(
         roll.get("seat"), "?")
@@ -75,14 +75,16 @@ def _tokens(view: RunnersView, gm: bool) -> dict[tuple[int, int], list[Json]]:
     hidden for the GM where the runners cannot see them)."""
     tokens: dict[tuple[int, int], list[Json]] = {}
     for r in view.get("runners") or []:
-        if r.get("pos") and not r.get("outside"):
-            tokens.setdefault(tuple(r["pos"]), []).append(
+        pos = r.get("pos")
+        if pos and not r.get("outside"):
+            tokens.setdefault((pos[0], pos[1]), []).append(
                 {"mark": r["name"][:1].upper(), "name": r["name"], "hidden": False,
                  "dead": r["dead"], "kind": "runner"})
     for n in view.get("npcs") or []:
-        if n.get("pos"):
+        at = n.get("pos")
+        if at:
             hidden = bool(gm and n.get("hidden"))
-            tokens.setdefault(tuple(n["pos"]), []).append(
+            tokens.setdefault((at[0], at[1]), []).append(
                 {"mark": "?" if hidden else "!", "name": n["name"],
                  "hidden": hidden, "dead": n["dead"], "kind": "npc"})
     return tokens
@@ -112,7 +114,7 @@ def _map(view: RunnersView, gm: bool, reach: set[tuple[int, int]] | None = None
     tokens = _tokens(view, gm)
     grid = [[_cell(x, y, char, tokens.get((x, y), []), reach) for x, char in enumerate(row)]
             for y, row in enumerate(rows)]
-    me = view.get("me") or {}
+    me: Mapping[str, Any] = view.get("me") or {}
     if me.get("pos") and not me.get("outside"):
         x, y = me["pos"]
         if 0 <= y < len(grid) and 0 <= x < len(grid[y]):
@@ -134,11 +136,12 @@ def _move_choices(view: RunnersView, me: RunnerView, left: int) -> list[Json]:
     speed = me.get("speed") or 1
     reach = int(speed * (left // per))
     rows = view.get("map")
-    if not rows or not me.get("pos"):
+    pos = me.get("pos")
+    if not rows or not pos:
         return [{"label": f"{n} square{'s' if n > 1 else ''} "
                           f"({_seconds(maps.move_cost(n, speed, per))})",
                  "json": {"do": "move", "squares": n}} for n in range(1, reach + 1)]
-    here = (me["pos"][0], me["pos"][1])
+    here = (pos[0], pos[1])
     found = []
     for x, y in maps.reachable(list(rows), here, reach, options.get("diagonals", True)):
         steps = maps.steps(list(rows), here, (x, y), options.get("diagonals", True)) or 0
@@ -200,7 +203,7 @@ def _called(view: RunnersView, me: RunnerView | None, left: int,
             mine: bool) -> Json | None:
     """The check the GM called for, with the ways this runner may answer it: an effort
     (charged calls cost their seconds), their kept roll of that stat, or failing it."""
-    called = view.get("called")
+    called: Mapping[str, Any] | None = view.get("called")
     if not called or me is None:
         return None
     options = view.get("options") or {}
@@ -231,7 +234,7 @@ def _waiting_line(view: RunnersView, prompt: Mapping[str, Any] | None,
                   match: Mapping[str, Any], you: int | None) -> str:
     """Whether the clock stands still because the runner whose turn it is waits on the GM:
     the GM's time is not the runner's (Rules for Runners, Turns)."""
-    turn = view.get("turn") or {}
+    turn: Mapping[str, Any] = view.get("turn") or {}
     if prompt and prompt.get("waiting"):
         return "Waiting for the GM — the clock stands still."
     if turn.get("waiting") or match.get("held"):
@@ -283,7 +286,7 @@ def _target_name(view: RunnersView, target: Any, what: str | None = None) -> str
     if isinstance(target, list):
         return f"{SQUARE_WORDS.get(what or '', 'the square')} ({target[0]}, {target[1]})"
     if isinstance(target, str):
-        everyone = {r["ref"]: r["name"] for r in view.get("runners") or []}
+        everyone: dict[str | None, str] = {r["ref"]: r["name"] for r in view.get("runners") or []}
         everyone.update({n.get("id", n.get("ref")): n["name"] for n in view.get("npcs") or []})
         return everyone.get(target, "someone out of sight")
     return ""
@@ -306,8 +309,10 @@ def _asked_text(view: RunnersView, request: Mapping[str, Any] | None) -> str:
 def _by_seat(view: RunnersView, key: str, names: Mapping[int, str]) -> list[Json]:
     """A per-seat table of the GM's view (what each runner called, readied, is solving)
     as rows in seat order, each with the runner's seat and name."""
+    # `key` names one of the GM's per-seat tables (calls, readied actions, tasks).
+    table = cast(Mapping[str, Mapping[str, Any]], view.get(key) or {})
     return [{**row, "seat": int(s), "name": names.get(int(s), "?")}
-            for s, row in sorted((view.get(key) or {}).items(), key=lambda kv: int(kv[0]))]
+            for s, row in sorted(table.items(), key=lambda kv: int(kv[0]))]
 
 
 def _npc_label(npc: NpcView) -> dict[str, Any]:
@@ -332,7 +337,7 @@ def _gm_extras(view: RunnersView) -> Json:
                                             key=lambda kv: int(kv[0]))]
     npcs = view.get("npcs") or []
     sneakers = [r for r in view.get("runners") or [] if r.get("sneaking") and not r["dead"]]
-    turn = view.get("turn") or {}
+    turn: Mapping[str, Any] = view.get("turn") or {}
     return {"requests": requests, "called": _by_seat(view, "called", names),
             "readied": _by_seat(view, "readied", names), "npcs": npcs,
             "tasks": _by_seat(view, "tasks", names), "dc_choices": DC_CHOICES,
@@ -357,7 +362,7 @@ def _turn_rows(context: Mapping[str, Any], view: RunnersView, you: int | None,
     prompt = context.get("prompt") or None
     match = context.get("match") or {}
     options = view.get("options") or {}
-    turn = view.get("turn") or {}
+    turn: Mapping[str, Any] = view.get("turn") or {}
     seconds = options.get("game_seconds", 3)
     mission = view.get("phase") == "mission"
     return {
@@ -428,7 +433,7 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
     """Template rows for whichever viewer this view belongs to (GM, runner or spectator)."""
     view = cast(RunnersView, context.get("view") or {})
     kind, gm, you = _viewer(view)
-    turn = view.get("turn") or {}
+    turn: Mapping[str, Any] = view.get("turn") or {}
     me = view.get("me")
     mine = bool(me and turn.get("seat") == you and view.get("phase") == "mission")
     left = int(turn.get("seconds") or 0) if mine else 0
@@ -451,6 +456,6 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
 def _hack(hack: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
     """The hacker's own task with how its answer box checks the shape (./Run's rules)."""
     task = (hack or {}).get("task")
-    if not task:
+    if not task or hack is None:  # no task without a hack
         return hack
     return {**hack, "task": {**task, "form": form(task["kind"], task["public"])}}

@@ -14,6 +14,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from hacktable.games.scarecity.actions import MoveJson
 from hacktable.games.scarecity.cards import CATALOGUE, DISTRICT_NAMES, DISTRICTS
 from hacktable.games.scarecity.text import SKIPPED
 from hacktable.games.scarecity.views import (
@@ -37,7 +38,7 @@ VERB_LABELS = {"claim": "Claim", "unclaim": "Take token back", "restore": "Resto
                "decommission": "Decommission", "buy": "Buy"}
 
 
-def _dump(move: Mapping[str, Any]) -> str:
+def _dump(move: MoveJson) -> str:
     return json.dumps(move, sort_keys=True, separators=(",", ":"))
 
 
@@ -55,7 +56,7 @@ def card_row(number: int, key: str, context: str, degraded: bool = False) -> Jso
             "controls": [], "notes": [], "why": "", "why_rule": ""}
 
 
-def button(move: Mapping[str, Any], label: str, subject: str = "", css: str = "",
+def button(move: MoveJson, label: str, subject: str = "", css: str = "",
            confirm: str = "") -> Json:
     verb = str(move.get("do"))
     ident = f"sc-{verb}" + (f"-{move['card']}" if "card" in move else "")
@@ -181,7 +182,7 @@ def out_confirm(verb: str, card: Json, left: int) -> str:
             "you would be out of the game, and your cards go to the discard pile.")
 
 
-def attach(legal: Sequence[Mapping[str, Any]], cards: Mapping[int, list[Json]],
+def attach(legal: Sequence[MoveJson], cards: Mapping[int, list[Json]],
            options: Mapping[str, Any], money: int = 0) -> list[Json]:
     """Put each card move on the card it names; pass, done and cancel come back. `money`
     is what the seat has left after its plan so far: a move the engine marks `confirm`
@@ -412,7 +413,7 @@ def _moves(context: Mapping[str, Any], view: ScarecityView, shop: list[Json],
     options = view.get("options") or {}
     prompt = context.get("prompt") or None
     legal = context.get("legal") if prompt else None
-    money_left = me["money"] - (plan or {}).get("spend", 0) if me else 0
+    money_left = me["money"] - (plan["spend"] if plan else 0) if me else 0
     general = attach(legal or [], _cards_by_id(shop, me), options, money_left)
     if me and (prompt or {}).get("kind") == "claim":
         explain(shop, me)
@@ -494,7 +495,7 @@ def prepare(context: Mapping[str, Any]) -> dict[str, Any]:
 
 def _announce(sc: Mapping[str, Any]) -> str:
     if sc["outcome"]:
-        return "The game is over. " + sc["outcome"]["summary"]
+        return "The game is over. " + str(sc["outcome"]["summary"])
     if sc.get("closed"):
         return "The host ended this match; no more moves can be made."
     phase = sc["phase"]

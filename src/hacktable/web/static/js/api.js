@@ -5,15 +5,22 @@
 // the text, checkboxes send true/false. Errors appear in the form's [role=alert] region.
 // data-then says what follows success: "reload", "goto:<url>" or "navigate:<response key>".
 // data-confirm asks first. Pages register special bodies with registerBody(selector, fn).
+// A form with data-move="<path>" is a seat's move, its body built the same way: the page's
+// move sender (the table's socket, setMoveSender) carries it, else it is POSTed to <path>.
 
 const bodies = [];
-let transport = null;
+let moveSender = null;
 
-/** Let a page carry some requests another way (the table sends its moves on its open
- * socket): `send(url, body, method)` returns a promise of the answer, or null to leave the
- * request to fetch. */
-export function setTransport(send) {
-  transport = send;
+/** Let the page send moves its own way (the table: as messages on its open socket):
+ * `send(move)` returns a promise of the answer, or null when it cannot send now (the move
+ * then goes by POST to the form's data-move address). */
+export function setMoveSender(send) {
+  moveSender = send;
+}
+
+/** Send a move ({action} or {text}): by the page's move sender, else by POST to `url`. */
+function sendMove(url, move) {
+  return (moveSender && moveSender(move)) || postJSON(url, move);
 }
 
 /** Build this form's body with `build(form)` instead of reading its controls. */
@@ -139,8 +146,9 @@ async function submitApiForm(form, submitter) {
   for (const button of buttons) button.disabled = true;
   try {
     const method = (form.dataset.method || "POST").toUpperCase();
-    const data = await ((transport && transport(form.dataset.api, body, method))
-      || postJSON(form.dataset.api, body, method));
+    const data = await (form.dataset.move
+      ? sendMove(form.dataset.move, body)
+      : postJSON(form.dataset.api, body, method));
     form.dispatchEvent(new CustomEvent("api:done", { bubbles: true, detail: { data, submitter } }));
     afterSuccess(form, data);
   } catch (error) {
@@ -158,7 +166,7 @@ document.addEventListener("submit", (event) => {
     event.preventDefault();
     const code = form.elements.code.value.trim().toUpperCase();
     window.location.assign(`/m/${encodeURIComponent(code)}`);
-  } else if (form.dataset.api) {
+  } else if (form.dataset.api || form.dataset.move) {
     event.preventDefault();
     submitApiForm(form, event.submitter);
   }
@@ -174,7 +182,13 @@ document.addEventListener("invalid", (event) => {
 
 const KEEP_KEY = `hacktable-input:${window.location.pathname}`;
 
+let reloading = false;
+
+/** Reload once: the host's "Start" and the lobby's own socket may both ask at the same
+ * moment, and a second reload would abort the first mid-load. */
 export function reloadKeepingInput() {
+  if (reloading) return;
+  reloading = true;
   const saved = { values: {}, focus: document.activeElement ? document.activeElement.id : "" };
   for (const control of document.querySelectorAll("input[id], textarea[id], select[id]")) {
     if (control.type === "hidden" || control.type === "password") continue;

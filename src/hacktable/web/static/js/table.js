@@ -1,13 +1,17 @@
 // hacktable: live updates for the room and table pages. Our own code, no framework.
 //
 // One WebSocket per page (the cookie says who we are). The server pushes
-//   {"type": "screen", "seq": n, "html": "...", "match": {...}}  -> new content for main#screen
+//   {"type": "screen", "id": i, "seq": n, "html": "...", "match": {...}} -> main#screen anew
+//   {"type": "patch", "id": i, "base": b, "seq": n, "lines": [...], "match": {...}}
+//        -> the screen `base` with lines kept and lines new (lines.js); a page that does not
+//           hold screen `base` asks for the whole screen again ({"type": "full"})
 //   {"type": "room", ...}                                        -> the lobby changed: reload
 // A pushed screen never costs the player their half-typed input: an element marked
 // data-keep="<key>" whose key is still in the new screen keeps its live DOM, and focus
 // stays where it was. Countdowns ([data-deadline]) tick against the server's clock.
 
-import { announce, ApiError, postJSON, reloadKeepingInput, setTransport, showError } from "./api.js";
+import { applyLines } from "./lines.js";
+import { announce, ApiError, postJSON, reloadKeepingInput, setMoveSender, showError } from "./api.js";
 
 const body = document.body;
 const code = body.dataset.code;
@@ -145,13 +149,16 @@ function handle(message) {
   } else if (message.type === "press") {
     // Messages between players: the conversations panel (press.js) shows them.
     document.dispatchEvent(new CustomEvent("hacktable:press", { detail: message }));
-  } else if (message.type === "screen") {
+  } else if (message.type === "screen" || message.type === "patch") {
+    const html = message.type === "screen" ? message.html : patched(message);
+    if (typeof html !== "string") return;
+    held = { id: message.id, html };
     if (typeof message.seq === "number") {
       if (message.seq < lastSeq) return; // an older screen overtaken by a newer one
       lastSeq = message.seq;
     }
     applyMatch(message.match);
-    applyScreen(message.html);
+    applyScreen(html);
   } else if (message.type === "sent") {
     // Only who has sent their move changed: swap the status strip, keep the screen.
     if (typeof message.seq === "number" && message.seq < lastSeq) return;
@@ -178,6 +185,18 @@ function handle(message) {
 // -- the WebSocket ---------------------------------------------------------------------------
 
 let socket = null;
+let held = null; // the last screen this socket sent, {id, html}: what its patches apply to
+
+/** The HTML a patch makes of the screen held, or null (then the whole screen is asked for:
+ * a page that lost track of its screens must not show a wrong one). */
+function patched(message) {
+  const html = held && held.id === message.base ? applyLines(held.html, message.lines) : null;
+  if (html === null) {
+    held = null;
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "full" }));
+  }
+  return html;
+}
 let attempts = 0;
 let retryTimer = 0;
 
@@ -195,6 +214,7 @@ function connect() {
   const as = body.dataset.role === "host" ? "?as=host" : "";
   const url = `${scheme}//${window.location.host}/api/matches/${encodeURIComponent(code)}/ws${as}`;
   setConnection("connecting", "◌ connecting…");
+  held = null; // a new socket numbers its screens anew and starts with a whole one
   try {
     socket = new WebSocket(url);
   } catch {
@@ -225,9 +245,11 @@ function connect() {
 }
 
 // -- moves on the socket -----------------------------------------------------------------------
-// A seat's move travels on the page's open socket, as {type: "act", id, action | text}: the
-// server answers "acted" or "refused" (the sentence POST /act would give) and the new screen
-// follows as a push. Without an open socket the move goes by POST, as before.
+// A seat's move (a form marked data-move, its body built by api.js) is a message of its own on
+// the page's open socket: {type: "act", id, action | text}. The server answers "acted" or
+// "refused" (the sentence POST /act would give) and the new screen follows as a push. Without
+// an open socket, or on the host's console (its socket is the host's, not the seat's), the move
+// goes by POST to the form's data-move address instead.
 
 const MOVE_ANSWER_MS = 20_000;
 const pendingMoves = new Map();
@@ -250,9 +272,9 @@ function abandonMoves(sentence) {
   }
 }
 
-function moveOnSocket(url, payload, method) {
-  const own = `/api/matches/${encodeURIComponent(code)}/act`;
-  if (url !== own || method !== "POST" || body.dataset.role === "host") return null;
+/** Send a move on the socket; a promise of its answer, or null when the socket cannot. */
+function sendMoveOnSocket(move) {
+  if (body.dataset.role === "host") return null;
   if (!socket || socket.readyState !== WebSocket.OPEN) return null;
   const id = nextMoveId++;
   return new Promise((resolve, reject) => {
@@ -263,11 +285,11 @@ function moveOnSocket(url, payload, method) {
                           + "Wait for the screen to change before sending it again.", 0));
     }, MOVE_ANSWER_MS);
     pendingMoves.set(id, { resolve, reject, timer });
-    socket.send(JSON.stringify({ type: "act", id, ...payload }));
+    socket.send(JSON.stringify({ type: "act", id, ...move }));
   });
 }
 
-setTransport(moveOnSocket);
+setMoveSender(sendMoveOnSocket);
 
 function shutOut(status, reason) {
   window.clearTimeout(retryTimer);
@@ -458,13 +480,18 @@ function rememberFold() {
   } catch {
     return; // storage refused (private mode): the controls simply start closed
   }
-  fold.addEventListener("toggle", () => {
+  const remember = (open) => {
     try {
-      window.localStorage.setItem(FOLD_KEY, fold.open ? "open" : "closed");
+      window.localStorage.setItem(FOLD_KEY, open ? "open" : "closed");
     } catch {
       // nothing to remember it in
     }
-  });
+  };
+  // The click on its line is heard at once (the "toggle" event comes a task later, after a
+  // quick reload may already have left the page); "toggle" still settles the final state.
+  const summary = fold.querySelector("summary");
+  if (summary) summary.addEventListener("click", () => remember(!fold.open));
+  fold.addEventListener("toggle", () => remember(fold.open));
 }
 
 rememberFold();

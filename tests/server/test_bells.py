@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from hacktable.server.news import Bell, MatchLock
+from hacktable.server.bells import Bell, MatchLock
 
 
 def test_a_ring_wakes_every_waiter_and_only_those_waiting_then() -> None:

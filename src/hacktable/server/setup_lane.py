@@ -27,7 +27,7 @@ def is_room_work(scope: Scope) -> bool:
     screen socket (another socket may wait long before its first message), or a POST
     under /api/matches that is not a move."""
     kind = scope["type"]
-    path = scope.get("path", "").rstrip("/")
+    path = str(scope.get("path", "")).rstrip("/")
     if kind == "websocket":
         return path.startswith("/api/matches/")
     if kind != "http" or scope["method"] != "POST":
