@@ -193,6 +193,28 @@ def test_the_socket_pushes_a_message_to_its_readers_only(table_server: Server):
             listener.close()
 
 
+def test_the_whole_press_always_comes_right_after_the_first_screen(table_server: Server):
+    """Where the press falls among a socket's pushes is always the same place: right after
+    the first screen, before anything the match does after the socket opened. (Sent by a
+    task of its own, it could come after a move's push on one socket and before it on
+    another, so two alike matches read differently.)"""
+    table = open_table(table_server.url, ["Ann", "Ben", "Cyd", "Dee"])
+    code = table.code
+    for rival in (0, 2, 3):  # each rival's first orders: news for Ben's socket
+        ben = Listener(ws_url(table_server.url, code, table.tokens[1]) + "&format=json")
+        try:  # a move at once, while the socket's first pushes are on their way
+            table.seats[rival].ok("POST", f"/api/matches/{code}/act", {"action": {"orders": [
+                {"do": "invest", "amount": 10, "target": 1}]}})
+            wait_for(lambda ben=ben: sum(json.loads(m)["type"] in ("screen", "patch", "sent")
+                                         for m in ben.messages) >= 2)
+            kinds = [(json.loads(m)["type"], json.loads(m).get("whole"))
+                     for m in ben.messages]
+            first = kinds.index(("screen", None))  # after the room, where that came too
+            assert kinds[first + 1] == ("press", True), kinds
+        finally:
+            ben.close()
+
+
 def test_a_message_is_shown_escaped_on_the_page(table_server: Server):
     table = open_table(table_server.url, ["Ann", "Ben", "Cyd", "Dee"])
     say(table.seats[0], table.code, [1], "<script>alert('x')</script>")

@@ -4,6 +4,8 @@ new message to its readers only (`{"type": "press"}`), see `server/press.py`."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response, WebSocket
@@ -151,33 +153,58 @@ def wants(press: PressDesk, live: Live, caller: Caller) -> bool:
     return press.may_read(live, caller)
 
 
-async def pump(send_text: Any, press: PressDesk, live: Live, caller: Caller) -> None:
-    """Push the reader's messages: all of them once, then each new one as it is kept. Woken
-    by the reader's own bell only, so nobody else's message costs this socket anything."""
-    match_id, viewer = live.record.id, caller.viewer
-    bell = press.bell(match_id, viewer)
-    sent: set[str] = set()
-    seen, first = -1, True
-    try:
-        while True:
-            while press.version(match_id, viewer) == seen:
-                await bell.wait()
-            seen = press.version(match_id, viewer)
-            found = press.readable(live, caller, await press.messages.messages(match_id))
-            if first:
-                first = False
-                sent.update(m.key for m in found)
-                await send_text(wire.dumps({"type": "press", "whole": True,
-                                            **press.payload(live, caller, found)}))
-                continue
-            new = [m for m in found if m.key not in sent]
-            if new:
-                sent.update(m.key for m in new)
-                reader = caller.seat if caller.role == "seat" else None
-                await send_text(wire.dumps({"type": "press", "messages": [
-                    message_json(m, thread_key(m, reader)) for m in new]}))
-    finally:
-        press.forget_bell(match_id, viewer)
+class PressFeed:
+    """What one socket is pushed of the press: every message its reader may read once
+    (`send_whole`), then each new one as it is kept (`run`).
+
+    The screen's pump sends the whole right after the socket's first screen, in its own
+    task, so the place of the press among a socket's pushes is always the same: a reader
+    can learn nothing from where it falls, and a client always holds a screen first."""
+
+    __slots__ = ("caller", "live", "press", "ready", "seen", "send_text", "sent")
+
+    def __init__(self, send_text: Callable[[str], Awaitable[None]], press: PressDesk,
+                 live: Live, caller: Caller) -> None:
+        self.send_text, self.press, self.live, self.caller = send_text, press, live, caller
+        self.ready = asyncio.Event()
+        """Set once the whole was sent: only then does `run` push single messages."""
+        self.seen = -1
+        """The reader's press version last pushed for."""
+        self.sent: set[str] = set()
+        """The keys of the messages this socket holds."""
+
+    async def send_whole(self) -> None:
+        """Send every message the reader may read, as one `{"whole": true}` push."""
+        match_id, viewer = self.live.record.id, self.caller.viewer
+        self.seen = self.press.version(match_id, viewer)
+        found = self.press.readable(self.live, self.caller,
+                                    await self.press.messages.messages(match_id))
+        self.sent.update(m.key for m in found)
+        await self.send_text(wire.dumps({"type": "press", "whole": True,
+                                         **self.press.payload(self.live, self.caller, found)}))
+        self.ready.set()
+
+    async def run(self) -> None:
+        """Push each message kept after the whole. Woken by the reader's own bell only, so
+        nobody else's message costs this socket anything."""
+        match_id, viewer = self.live.record.id, self.caller.viewer
+        bell = self.press.bell(match_id, viewer)
+        try:
+            await self.ready.wait()
+            while True:
+                while self.press.version(match_id, viewer) == self.seen:
+                    await bell.wait()
+                self.seen = self.press.version(match_id, viewer)
+                found = self.press.readable(self.live, self.caller,
+                                            await self.press.messages.messages(match_id))
+                new = [m for m in found if m.key not in self.sent]
+                if new:
+                    self.sent.update(m.key for m in new)
+                    reader = self.caller.seat if self.caller.role == "seat" else None
+                    await self.send_text(wire.dumps({"type": "press", "messages": [
+                        message_json(m, thread_key(m, reader)) for m in new]}))
+        finally:
+            self.press.forget_bell(match_id, viewer)
 
 
 async def socket_write(table: Table, live: Live, caller: Caller, presented: str | None,

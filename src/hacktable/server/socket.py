@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,11 +114,13 @@ async def watch(websocket: WebSocket) -> None:
     if joined is not None:
         await websocket.send_text(wire.dumps(joined))
     watcher = Watcher(websocket, table, live, caller, presented)
-    pump = Pump(watcher, html=html, wanted=wanted, patching=bool(patches))
+    press = (press_api.PressFeed(websocket.send_text, table.press, live, caller)
+             if with_press and press_api.wants(table.press, live, caller) else None)
+    pump = Pump(watcher, html=html, wanted=wanted, patching=bool(patches),
+                after_first=press.send_whole if press is not None else None)
     tasks = [asyncio.create_task(pump.run()), asyncio.create_task(read(watcher, pump))]
-    if with_press and press_api.wants(table.press, live, caller):
-        tasks.append(asyncio.create_task(press_api.pump(websocket.send_text, table.press,
-                                                        live, caller)))
+    if press is not None:
+        tasks.append(asyncio.create_task(press.run()))
     with _counted(live, client):
         await _until_one_ends(tasks)
     with contextlib.suppress(Exception):
@@ -159,12 +161,16 @@ class Pump:
     socket's as a patch of the screen it holds), the room when it changes, and who has sent
     their move when only that changed. `run` is the socket's pushing task."""
 
-    __slots__ = ("count", "html", "last_sent", "moment", "patched", "patching", "resend",
-                 "room_seen", "seen", "shown", "tells_sent", "wanted", "watcher")
+    __slots__ = ("after_first", "count", "html", "last_sent", "moment", "patched", "patching",
+                 "resend", "room_seen", "seen", "shown", "tells_sent", "wanted", "watcher")
 
     def __init__(self, watcher: Watcher, *, html: bool, wanted: frozenset[str] | None,
-                 patching: bool) -> None:
+                 patching: bool,
+                 after_first: Callable[[], Awaitable[None]] | None = None) -> None:
         self.watcher = watcher
+        self.after_first = after_first
+        """Sent right after the socket's first push (the press's whole), in this task, so
+        it always takes the same place among the pushes."""
         self.html = html
         """A browser's page: whole HTML, never a patch."""
         self.wanted = wanted
@@ -202,6 +208,9 @@ class Pump:
                 return
             for text in await self._messages(news, resend):
                 await send(text)
+            if self.after_first is not None:
+                after_first, self.after_first = self.after_first, None
+                await after_first()
 
     def send_whole(self) -> None:
         """The client asked for the whole screen again: sent in the pump's own order."""
