@@ -68,9 +68,11 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from hacktable.cli import socket_frame_limit
 from hacktable.engine.seats import seat_names
 from hacktable.server import delta
 from hacktable.server.pauses import LATE_AFTER, read_pauses
+from hacktable.server.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 CLOCK = time.perf_counter
@@ -154,9 +156,12 @@ class ServerProcess:
                        "--workers", "1", "--loop", "uvloop", "--log-level", "warning",
                        "--no-access-log"]
         else:
+            # as `hacktable serve` runs it: the table reads X-Forwarded-For itself, and a
+            # socket frame larger than any message the app reads is refused unread
             command = [sys.executable, "-m", "uvicorn", "--factory", FACTORY, "--host",
                        "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
-                       "--no-access-log"]
+                       "--no-access-log", "--no-proxy-headers", "--ws-max-size",
+                       str(socket_frame_limit(Settings().max_socket_message))]
             if not compression:
                 command.append("--ws-per-message-deflate=false")
         with self.log_path.open("ab") as log:
