@@ -44,15 +44,16 @@ nested hundreds deep would exhaust the stack of whoever copies or walks it."""
 
 def check_depth(payload: JSON, limit: int = MAX_DEPTH) -> None:
     """Refuse a move whose JSON nests deeper than `limit` (walked without recursion)."""
-    stack = [(payload, 1)]
+    if not isinstance(payload, dict | list):
+        return
+    stack = [(payload, 1)]  # containers only: a scalar nests nothing
     while stack:
         value, depth = stack.pop()
-        if isinstance(value, dict | list):
-            if depth > limit:
-                raise Rejected(f"A move nests its parts at most {limit} deep; send the move "
-                               "as the game's controls make it.")
-            items = value.values() if isinstance(value, dict) else value
-            stack.extend((item, depth + 1) for item in items)
+        if depth > limit:
+            raise Rejected(f"A move nests its parts at most {limit} deep; send the move "
+                           "as the game's controls make it.")
+        items = value.values() if isinstance(value, dict) else value
+        stack.extend((item, depth + 1) for item in items if isinstance(item, dict | list))
 
 
 @dataclass(frozen=True, slots=True)

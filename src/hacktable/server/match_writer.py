@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
-from dataclasses import replace
 
 from hacktable.engine.errors import Rejected
 from hacktable.engine.match import Entry
@@ -89,9 +88,8 @@ class MatchWriter:
                 live.match = None
                 raise
             moved = bool(new) or clock != live.clock
-            live.record = replace(live.record, seq=live.seq, status=clock.status,
-                                  phase_key=clock.phase_key, deadline_at=clock.deadline_at,
-                                  remaining=clock.remaining)
+            live.record = live.record.moved(live.seq, clock.status, clock.phase_key,
+                                            clock.deadline_at, clock.remaining)
             if moved:
                 await self.fanout.announce(live, "move")
             return list(new)

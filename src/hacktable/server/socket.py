@@ -253,28 +253,38 @@ class Pump:
         return True
 
     async def _messages(self, news: str | None, resend: bool) -> list[str]:
-        """What to send after the news, read under the match's lock: what is pushed was
-        committed, and pushes are serialised there."""
+        """What to send after the news, read while nobody holds the match's lock: what is
+        pushed was committed, and pushes are serialised there. Making them never awaits, so
+        with the lock free (as it mostly is: the bell rings as it is let go) they are made
+        at once, without taking it; a writer that holds it is waited for."""
+        live = self.watcher.live
+        if live.lock.locked():
+            async with live.lock:
+                return self._compose(news, resend)
+        return self._compose(news, resend)
+
+    def _compose(self, news: str | None, resend: bool) -> list[str]:
+        """The messages the news makes for this socket (called with the match's lock free
+        or held: it never awaits, so nothing moves the match while it runs)."""
         table, live, caller = self.watcher.table, self.watcher.live, self.watcher.caller
         messages = []
-        async with live.lock:
-            if live.record.status == LOBBY or news == "room":
-                messages.append(wire.dumps({"type": "room",
-                                            "match": presenter.match_info(live)}))
-            if live.record.status == LOBBY:
-                return messages
-            moment, sent, pushed = screen_moment(live, caller), presenter.sent(live), False
-            if resend or self.shown is None or moment != self.moment:
-                shown = shared_screen(table, live, caller, self.html, self.wanted)
-                pushed = resend or self.shown is None or (
-                    shown.changed_since(self.shown) if self.patching and not self.html
-                    else shown.fingerprint != self.shown.fingerprint)
-                if pushed:  # the screen carries who has sent
-                    messages.append(self._next(shown, resend or not self.patching))
-                self.moment = moment
-            if not pushed and sent != self.last_sent and self.tells_sent:  # only who has
-                messages.append(_sent_message(live, caller, sent, self.html))  # sent
-            self.last_sent = sent  # else nothing new for this seat: say nothing
+        if live.record.status == LOBBY or news == "room":
+            messages.append(wire.dumps({"type": "room",
+                                        "match": presenter.match_info(live)}))
+        if live.record.status == LOBBY:
+            return messages
+        moment, sent, pushed = screen_moment(live, caller), presenter.sent(live), False
+        if resend or self.shown is None or moment != self.moment:
+            shown = shared_screen(table, live, caller, self.html, self.wanted)
+            pushed = resend or self.shown is None or (
+                shown.changed_since(self.shown) if self.patching and not self.html
+                else shown.fingerprint != self.shown.fingerprint)
+            if pushed:  # the screen carries who has sent
+                messages.append(self._next(shown, resend or not self.patching))
+            self.moment = moment
+        if not pushed and sent != self.last_sent and self.tells_sent:  # only who has sent
+            messages.append(_sent_message(live, caller, sent, self.html))
+        self.last_sent = sent  # else nothing new for this seat: say nothing
         return messages
 
     def _next(self, shown: RenderedScreen, whole: bool) -> str:

@@ -44,6 +44,14 @@ class MatchRecord:
     referee: bool = False
     """The host referees: they see every secret of the match, and may hold no seat in it."""
 
+    def moved(self, seq: int, status: str, phase_key: str | None, deadline_at: float | None,
+              remaining: float | None) -> MatchRecord:
+        """The record after a write: its log and clock moved, the rest as it was (what
+        `dataclasses.replace` would make, made directly: this runs on every move)."""
+        return MatchRecord(self.id, self.code, self.game, self.options, self.seed, status,
+                           self.host_token, self.created_at, seq, phase_key, deadline_at,
+                           remaining, self.bot_pace, self.referee)
+
 
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
