@@ -90,6 +90,23 @@ def test_a_seat_handed_to_a_bot_no_longer_moves_from_its_old_socket(server):
         assert not any('"acted"' in m for m in bob.messages)
 
 
+def test_a_seat_that_moved_before_it_was_handed_to_a_bot_moves_no_more(server):
+    """The socket keeps who its token was while the seats stay as they were; once the
+    host hands the seat to a bot, the next move looks the token up again and is refused,
+    however soon after the hand-over it comes."""
+    table = open_table(server.url, ["Ann", "Bob", None, None, None], {"round_minutes": 60})
+    with listening(server.url, table, 1) as bob:
+        bob.wait_for_screen(lambda s: s["prompt"] is not None)
+        send(bob, {"type": "act", "id": 1, "text": "protect self"})
+        assert answers(bob, 1)["type"] == "acted"
+        table.host.ok("POST", f"/api/matches/{table.code}/host/bot", {"seat": 1})
+        with contextlib.suppress(Exception):  # the socket may be closed already
+            send(bob, {"type": "act", "id": 2, "text": "protect self"})
+        wait_for(lambda: bob.closed)
+        assert not any(m.get("type") == "acted" and m.get("id") == 2
+                       for m in map(json.loads, bob.messages))
+
+
 def test_other_messages_on_the_socket_are_ignored(server):
     table = open_table(server.url, ["Ann", "Bob", None, None, None])
     with listening(server.url, table, 0) as ann:

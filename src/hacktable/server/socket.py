@@ -27,7 +27,7 @@ from hacktable.server.screens import (
 from hacktable.server.seats import already_here, bearer, host_cookie, resolve, seat_cookie
 from hacktable.server.security import normal_room_code
 from hacktable.server.table import Table
-from hacktable.store.records import CANCELLED, LOBBY
+from hacktable.store.records import CANCELLED, LOBBY, SeatRecord
 
 
 async def watch(websocket: WebSocket) -> None:
@@ -144,7 +144,7 @@ async def _join(websocket: WebSocket, table: Table, live: Live, seat_text: str, 
                           "seat_url": f"{base}/m/{live.record.code}?token={token}"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Watcher:
     """One socket and who is behind it, shared by its pump and its reader."""
 
@@ -154,6 +154,21 @@ class Watcher:
     caller: Caller
     presented: str | None
     """The token the socket opened with: a seat's is looked up again before each move."""
+    seats_checked: list[SeatRecord] | None = None
+    """The match's seats when the token was last looked up (`mover`)."""
+    checked: Caller | None = None
+    """Who the token was then."""
+
+    async def mover(self) -> Caller:
+        """Who makes a move sent on this socket now: a seat's token is looked up again
+        whenever the match's seats changed since it last was (a seat handed to a bot is no
+        longer theirs); while they have not, it holds the same seat."""
+        if self.caller.role != "seat":
+            return self.caller
+        if self.checked is None or self.live.seats is not self.seats_checked:
+            self.checked = await self.table.callers.identify(self.live, self.presented)
+            self.seats_checked = self.live.seats
+        return self.checked
 
 
 class Pump:
@@ -339,10 +354,7 @@ async def socket_move(watcher: Watcher, text: str, longest: int) -> str | None:
             return None
         ident = moves.message_id(message)
         move = moves.parse_move(message, table.play.move_items, on_socket=True)
-        caller = watcher.caller
-        if caller.role == "seat":  # a seat handed to a bot since the socket opened is no
-            caller = await table.callers.identify(live, watcher.presented)  # longer theirs
-        acted = await table.play.act(live, caller, move.action, move.text)
+        acted = await table.play.act(live, await watcher.mover(), move.action, move.text)
     except TableError as error:
         return _refused(ident, error.status, error.message)
     except Rejected as error:
