@@ -165,7 +165,8 @@ class Room:
             except Conflict:
                 live.match = None
                 raise WrongMoment("The match has already started.") from None
-            live.record = await self.store.match(live.record.id)
+            live.record = live.record.moved(live.seq, clock.status, clock.phase_key,
+                                            clock.deadline_at, clock.remaining)  # as stored
         await self.fanout.announce(live, "room")
 
     async def cancel(self, live: Live) -> bool:
