@@ -23,7 +23,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tests.server.helpers import Listener, patched, ws_url
+from tests.server.helpers import Listener, first_difference, patched, ws_url
 from tests.services import Api, Server, wait_for
 from tests.timeless import set_times_aside
 
@@ -152,18 +152,12 @@ def compare(server: Server, names: list[str], game: str, observers: list[int | N
             other = readings(server, secretly, who, listening["secretly"][who], times)
             assert len(one) == len(other), (who, len(one), len(other))
             for first, second in zip(one, other, strict=True):
-                assert first == second, (who, _first_difference(first, second))
+                assert first == second, (who, first_difference(first, second))
     finally:
         for by in listening.values():
             for sockets in by.values():
                 for socket in sockets:
                     socket.close()
-
-
-def _first_difference(one: str, other: str) -> str:
-    at = next((i for i, (a, b) in enumerate(zip(one, other, strict=False)) if a != b),
-              min(len(one), len(other)))
-    return f"...{one[max(0, at - 80):at + 80]!r} vs ...{other[max(0, at - 80):at + 80]!r}"
 
 
 # -- Rules for Runners: hidden guards and the GM's secret blows ---------------------------

@@ -16,7 +16,6 @@ from collections.abc import Callable
 
 from tests.security.test_counting import (
     Table,
-    _first_difference,
     dealt_alike,
     host_extends,
     plain,
@@ -25,7 +24,7 @@ from tests.security.test_counting import (
     runners_visible,
     shown,
 )
-from tests.server.helpers import Listener, ws_url
+from tests.server.helpers import Listener, first_difference, ws_url
 from tests.services import Api, Server, wait_for
 
 
@@ -95,7 +94,7 @@ def compare(server: Server, names: list[str], game: str, observers: list[int | s
             other = everything(server, secretly, who, listening["secretly"][who], times)
             assert len(one) == len(other), (who, len(one), len(other))
             for first, second in zip(one, other, strict=True):
-                assert first == second, (who, _first_difference(first, second))
+                assert first == second, (who, first_difference(first, second))
     finally:
         for by in listening.values():
             for sockets in by.values():

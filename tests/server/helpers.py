@@ -231,3 +231,10 @@ def screens_of(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def texts(listeners: Iterable[Listener]) -> str:
     return "\n".join(m for listener in listeners for m in listener.messages)
+
+
+def first_difference(one: str, other: str) -> str:
+    """Where two texts part, with some of each around it (for a failure's message)."""
+    at = next((i for i, (a, b) in enumerate(zip(one, other, strict=False)) if a != b),
+              min(len(one), len(other)))
+    return f"...{one[max(0, at - 80):at + 80]!r} vs ...{other[max(0, at - 80):at + 80]!r}"

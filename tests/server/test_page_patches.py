@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from tests.server.helpers import Listener, every_seat_sends_orders, ws_url
+from tests.server.helpers import Listener, every_seat_sends_orders, first_difference, ws_url
 from tests.services import Table, open_table, wait_for
 
 from hacktable.server import line_patch
@@ -70,9 +70,12 @@ def test_a_page_applying_line_patches_shows_the_html_sent_whole(server):
             last = seq_of(table, who)
             for listener in (patched, whole):
                 wait_for(lambda n=last, s=listener: pages_of(s)[-1]["seq"] == n)
-            assert kinds(patched).count("screen") == 1 and kinds(patched).count("patch") >= 3
-            assert "patch" not in kinds(whole)
-            assert pages_of(patched)[-1] == pages_of(whole)[-1], who
+            assert kinds(patched).count("screen") == 1, (who, kinds(patched))
+            assert kinds(patched).count("patch") >= 3, (who, kinds(patched))
+            assert "patch" not in kinds(whole), (who, kinds(whole))
+            one, other = pages_of(patched)[-1], pages_of(whole)[-1]
+            assert one == other, (who, one["seq"], one["match"] == other["match"],
+                                  first_difference(one["html"], other["html"]))
             by_seq: dict[int, list[dict[str, Any]]] = {}
             for page in pages_of(whole):
                 by_seq.setdefault(page["seq"], []).append(page)
