@@ -153,7 +153,8 @@ class Watcher:
     live: Live
     caller: Caller
     presented: str | None
-    """The token the socket opened with: a seat's is looked up again before each move."""
+    """The token the socket opened with: a seat's is looked up again before a move once
+    the match's seats changed (`mover`)."""
     seats_checked: list[SeatRecord] | None = None
     """The match's seats when the token was last looked up (`mover`)."""
     checked: Caller | None = None
@@ -184,8 +185,8 @@ class Pump:
                  after_first: Callable[[], Awaitable[None]] | None = None) -> None:
         self.watcher = watcher
         self.after_first = after_first
-        """Sent right after the socket's first push (the press's whole), in this task, so
-        it always takes the same place among the pushes."""
+        """Called right after the socket's first push, in this task (it sends the press's
+        whole), so what it sends always takes the same place among the pushes."""
         self.html = html
         """A browser's page: whole HTML, never a patch."""
         self.wanted = wanted
@@ -268,10 +269,10 @@ class Pump:
         return True
 
     async def _messages(self, news: str | None, resend: bool) -> list[str]:
-        """What to send after the news, read while nobody holds the match's lock: what is
-        pushed was committed, and pushes are serialised there. Making them never awaits, so
-        with the lock free (as it mostly is: the bell rings as it is let go) they are made
-        at once, without taking it; a writer that holds it is waited for."""
+        """What to send after the news, made while no writer holds the match's lock, so
+        that what is pushed was committed. Making them never awaits, so with the lock free
+        (as it mostly is: the bell rings as it is let go) they are made at once, without
+        taking it; a writer that holds it is waited for."""
         live = self.watcher.live
         if live.lock.locked():
             async with live.lock:
