@@ -13,7 +13,7 @@ def test_a_moved_record_is_the_record_with_its_clock_replaced():
     record = MatchRecord(id=7, code="ABCD", game="rexfurum", options={"rounds": 3},
                          seed="s", status="lobby", host_token="h", created_at=1.5, seq=2,
                          phase_key="p", deadline_at=9.0, remaining=4.0, bot_pace=0.5,
-                         referee=True)
+                         referee=True, start_when_full=True)
     assert {f.name for f in fields(MatchRecord)} == set(record.__slots__)
     moved = record.moved(5, "playing", "q", None, 3.0)
     assert moved == replace(record, seq=5, status="playing", phase_key="q",

@@ -22,7 +22,11 @@ def test_host_form_shows_every_option_with_default_and_help(rexfurum):
     tree = parse_html(render_page("index.html", games=[info]))
     form = tree.find("form", data_host_form=True)
     assert form.get("data-api") == "/api/matches"
-    assert form.get("data-then") == "navigate:host_url"
+    assert form.get("data-then") == "navigate:table_url"  # the seat of a host who plays
+    for field in ("host-name", "host-start-when-full", "host-referee"):  # each explained
+        control = form.find(id=field)
+        assert tree.find(id=control.get("aria-describedby")).text.strip(), field
+        assert form.find("label", for_=field) is not None, field
     assert form.find("select", id="host-game").find("option", value="rexfurum").has("selected")
     panel = form.find(data_game="rexfurum")
     assert not panel.has("hidden")  # works without JavaScript: Rex Furum shows by default

@@ -104,6 +104,14 @@ class CreateMatch(BaseModel):
     referee: bool = Field(False, description="The host referees and does not play: they see "
                           "every secret of the match (every seat is told so) and can take no "
                           "seat in it. Otherwise the host sees what a spectator sees.")
+    start_when_full: bool = Field(False, description="The match starts by itself as soon "
+                                  "as no seat is left open (at once if bots fill every "
+                                  "seat); otherwise the host starts it.")
+    name: str | None = Field(None, min_length=1, max_length=60, description="The host plays "
+                             "and sits down as they create the table, under this name (not "
+                             "for a host who referees).")
+    seat: int | None = Field(None, ge=0, le=63, description="With a name: the host's seat, "
+                             "from 0; default: the first seat that is not a bot's.")
 
 
 class Created(BaseModel):
@@ -111,12 +119,15 @@ class Created(BaseModel):
     match_url: str
     host_url: str
     host_token: str
+    table_url: str = Field(description="Where the host goes next: their seat, if they sat "
+                           "down, else the table's host console.")
+    seat: int | None = Field(None, description="The host's seat, if they sat down.")
+    seat_token: str | None = Field(None, description="The host's seat's secret token, if "
+                                   "they sat down (their browser keeps it as a cookie).")
 
 
 class Replayed(Created):
-    table_url: str = Field(description="Where the host goes next: their new seat, if they "
-                           "played and were seated again, else the new table's host console.")
-    seat: int | None = Field(None, description="The host's seat at the new table, if they play.")
+    """A new table to play again: a host who played is seated again at once."""
 
 
 class JoinSeat(BaseModel):
@@ -168,13 +179,17 @@ async def create(body: CreateMatch, request: Request, response: Response) -> Cre
         if not (key.strip().isascii() and key.strip().isdigit()) or len(key.strip()) > 3:
             raise Rejected(f"Bots are given by seat number (from 0), not {key[:20]!r}.")
         bots[int(key)] = personality
-    record, host_token = await table_of(request).room.create(body.game, body.seats, body.options,
-                                                        bots, body.bot_pace, body.referee)
+    record, host_token, seat, seat_token = await table_of(request).room.host(
+        body.game, body.seats, body.options, bots, body.bot_pace, body.referee,
+        start_when_full=body.start_when_full, name=body.name, seat=body.seat)
     set_cookie(response, host_cookie(record.code), host_token)
+    if seat_token is not None:
+        set_cookie(response, seat_cookie(record.code), seat_token)
     base = str(request.base_url).rstrip("/")
-    return Created(code=record.code, match_url=f"{base}/m/{record.code}",
-                   host_url=f"{base}/m/{record.code}/host?token={host_token}",
-                   host_token=host_token)
+    host_url = f"{base}/m/{record.code}/host?token={host_token}"
+    return Created(code=record.code, match_url=f"{base}/m/{record.code}", host_url=host_url,
+                   host_token=host_token, seat=seat, seat_token=seat_token,
+                   table_url=host_url if seat is None else f"{base}/m/{record.code}")
 
 
 def _json(payload: Any) -> Response:
@@ -299,7 +314,7 @@ async def rematch(code: str, request: Request, response: Response) -> Replayed:
     set_cookie(response, host_cookie(record.code), host_token)
     base = str(request.base_url).rstrip("/")
     host_url = f"{base}/m/{record.code}/host?token={host_token}"
-    seat = None
+    seat = token = None
     played = request.cookies.get(seat_cookie(live.record.code))
     if played:  # the host sat at the old table from this browser: their seat is kept for
         with contextlib.suppress(TableError):  # them, and this is their own browser
@@ -307,7 +322,7 @@ async def rematch(code: str, request: Request, response: Response) -> Replayed:
             seat, token = await table.held_seats.take(again, [played])
             set_cookie(response, seat_cookie(record.code), token)
     return Replayed(code=record.code, match_url=f"{base}/m/{record.code}", host_url=host_url,
-                    host_token=host_token, seat=seat,
+                    host_token=host_token, seat=seat, seat_token=token,
                     table_url=host_url if seat is None else f"{base}/m/{record.code}")
 
 

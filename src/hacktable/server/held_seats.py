@@ -14,6 +14,7 @@ from hacktable.server.errors import NotAllowed, WrongMoment
 from hacktable.server.fanout import FanOut
 from hacktable.server.live import Live
 from hacktable.server.matches import Matches
+from hacktable.server.room import Room
 from hacktable.server.security import new_token, token_hash, token_matches
 from hacktable.store import SeatRecord
 from hacktable.store.records import HELD, LOBBY, OPEN
@@ -31,11 +32,13 @@ def held_for(live: Live, tokens: list[str]) -> SeatRecord | None:
 class HeldSeats:
     """Seats kept for the players of the match before."""
 
-    def __init__(self, matches: Matches, fanout: FanOut, clock: Clock) -> None:
+    def __init__(self, matches: Matches, fanout: FanOut, clock: Clock, room: Room) -> None:
         self.matches = matches
         self.clock = clock
         self.store = matches.store
         self.fanout = fanout
+        self.room = room
+        """A table that starts by itself starts when its last kept seat is taken back."""
 
     async def take(self, live: Live, tokens: list[str]) -> tuple[int, str]:
         """The player of the match before sits down again in the seat kept for them;
@@ -56,7 +59,10 @@ class HeldSeats:
                                                    self.clock.now()):
                 raise WrongMoment("That seat is no longer kept for you.")
             live.seats = await self.store.seats(live.record.id)
+            started = await self.room.start_if_full(live)
         await self.fanout.announce(live, "room")
+        if started:
+            self.room.on_start(live)
         return kept.seat, token
 
     async def release(self, live: Live, tokens: list[str]) -> int:

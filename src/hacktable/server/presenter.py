@@ -73,6 +73,7 @@ def _match_info(live: Live) -> dict[str, Any]:
         "remaining": record.remaining,
         "held": live.clock.held,
         "referee": record.referee,
+        "start_when_full": record.start_when_full,
         "outcome": None if outcome is None else outcome.to_json(),
         "sent": sent(live) if outcome is None else None,
         "next": next_match(live),

@@ -9,8 +9,8 @@ is the truth, and every screen says it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 from hacktable.bots.registry import UnknownPersonality, make_bot
 from hacktable.engine.errors import OptionError, Rejected, UnknownGame
@@ -35,6 +35,16 @@ NAME_LIMIT = 24
 """The longest name a player may sit under."""
 
 
+class Hosted(NamedTuple):
+    """A table just made: its record, the host's token and, for a host who sat down as
+    they made it, their seat and its token."""
+
+    record: MatchRecord
+    host_token: str
+    seat: int | None
+    seat_token: str | None
+
+
 def personality(game: AnyGame, name: str) -> str:
     """A bot personality the game has, or a refusal naming the ones it has."""
     try:
@@ -56,16 +66,34 @@ class Room:
         self.clock = clock
         self.bot_pace = 0.0
         """Seconds per bot move for matches created without saying (the server's setting)."""
+        self.on_start: Callable[[Live], None] = lambda live: None
+        """Called with a match that started by itself, its last seat filled (its bots may
+        owe the first move)."""
 
     async def create(self, game_id: str, seat_count: int | None,
                      options: Mapping[str, Any] | None,
                      bots: Mapping[int, str] | None,
                      bot_pace: float | None = None, referee: bool = False,
-                     held: Mapping[int, tuple[str, str]] | None = None
-                     ) -> tuple[MatchRecord, str]:
+                     held: Mapping[int, tuple[str, str]] | None = None,
+                     start_when_full: bool = False) -> tuple[MatchRecord, str]:
         """A new match in its lobby; returns it and the host's token. `referee`: the host
         referees (sees every secret, takes no seat); `held`: seats kept for the players of
-        an earlier match (name, token hash), see `rematch`."""
+        an earlier match (name, token hash), see `rematch`; `start_when_full`: the match
+        starts by itself once no seat is left open (at once if bots fill every seat)."""
+        hosted = await self.host(game_id, seat_count, options, bots, bot_pace, referee, held,
+                                 start_when_full)
+        return hosted.record, hosted.host_token
+
+    async def host(self, game_id: str, seat_count: int | None,
+                   options: Mapping[str, Any] | None,
+                   bots: Mapping[int, str] | None,
+                   bot_pace: float | None = None, referee: bool = False,
+                   held: Mapping[int, tuple[str, str]] | None = None,
+                   start_when_full: bool = False, name: str | None = None,
+                   seat: int | None = None) -> Hosted:
+        """`create`, and with a `name` the host sits down as they create it: in `seat`, or
+        the first seat no bot has; one request and one write where creating and then
+        joining take two of each."""
         try:
             game = get_game(game_id)
         except UnknownGame as error:
@@ -79,10 +107,18 @@ class Room:
         except OptionError as error:
             raise Rejected(str(error)) from None
         chosen = {}
-        for seat, name in (bots or {}).items():
-            if not 0 <= seat < count:
-                raise Rejected(f"There is no seat {seat + 1} in a match of {count} seats.")
-            chosen[seat] = personality(game, name)
+        for number, bot in (bots or {}).items():
+            if not 0 <= number < count:
+                raise Rejected(f"There is no seat {number + 1} in a match of {count} seats.")
+            chosen[number] = personality(game, bot)
+        seated: dict[int, tuple[str, str]] = {}
+        token = None
+        if name is not None:
+            seat = _host_seat(count, chosen, held or {}, referee, seat)
+            name = _checked_name(name)
+            _check_names_of(game, resolved, count, [name])
+            token = new_token()
+            seated[seat] = (name, token_hash(token))
         host = new_token()
         seed = new_token()
         for _ in range(RETRIES):
@@ -91,10 +127,20 @@ class Room:
                     code=new_room_code(), game=game.id, options=resolved, seed=seed,
                     host_token=token_hash(host), now=self.clock.now(), seats=count,
                     bots=chosen, bot_pace=self.bot_pace if bot_pace is None else bot_pace,
-                    referee=referee, held=held)
-                return record, host
+                    referee=referee, held=held, start_when_full=start_when_full,
+                    seated=seated)
             except Conflict:
                 continue
+            if start_when_full and len(chosen) + len(seated) == count:  # nobody to wait for
+                live = await self.matches.load_id(record.id)
+                async with live.lock:
+                    await self.matches.sync(live)
+                    started = await self.start_if_full(live)
+                if started:
+                    await self.fanout.announce(live, "room")
+                    self.on_start(live)
+                record = live.record
+            return Hosted(record, host, seat if token else None, token)
         raise Busy("Could not find a free room code; try again.")
 
     async def join(self, code: str, seat: int, name: str,
@@ -135,7 +181,10 @@ class Room:
                                                self.clock.now()):
                 raise WrongMoment(f"Someone just took seat {seat + 1}; pick another.")
             live.seats = await self.store.seats(live.record.id)
+            started = await self.start_if_full(live)
         await self.fanout.announce(live, "room")
+        if started:
+            self.on_start(live)
         return live, token
 
     async def start(self, live: Live) -> None:
@@ -144,30 +193,49 @@ class Room:
         async with live.lock:
             await self.matches.sync(live)
             _check_ready(live)
-            taken = [s.name for s in live.seats if s.name]
-            names = iter(n for n in seat_names(len(live.seats) * 2)
-                         if n.lower() not in {t.lower() for t in taken})
-            for seat in live.seats:
-                if seat.name is None:
-                    await self.store.set_seat(live.record.id, seat.seat, kind=seat.kind,
-                                              name=next(names),
-                                              personality=seat.personality)
-            live.seats = await self.store.seats(live.record.id)
-            live.match = new_match(live)
-            now = self.clock.now()
-            live.match.note(HOST, {"do": "start"}, at=iso(now))
-            clock = clockwork.after_move(live.clock, live.match, now)
-            try:
-                await self.store.append(live.record.id, 0, live.match.log, status=clock.status,
-                                        phase_key=clock.phase_key,
-                                        deadline_at=clock.deadline_at,
-                                        remaining=clock.remaining)
-            except Conflict:
-                live.match = None
-                raise WrongMoment("The match has already started.") from None
-            live.record = live.record.moved(live.seq, clock.status, clock.phase_key,
-                                            clock.deadline_at, clock.remaining)  # as stored
+            await self._start_now(live)
         await self.fanout.announce(live, "room")
+
+    async def start_if_full(self, live: Live) -> bool:
+        """For a table that starts by itself: start it if no seat is left to fill. Called
+        under the match's lock, just after a seat was filled; whether it started (the
+        caller announces the room and then calls `on_start`)."""
+        if not live.record.start_when_full or live.record.status != LOBBY or any(
+                seat.kind in (OPEN, HELD) for seat in live.seats):
+            return False
+        try:
+            await self._start_now(live)
+        except WrongMoment:  # another process started it first: the seat is still taken
+            await self.matches.sync(live)
+            return False
+        return True
+
+    async def _start_now(self, live: Live) -> None:
+        """Name the seats nobody named, log the start and store it (under the lock, the
+        table checked ready)."""
+        taken = [s.name for s in live.seats if s.name]
+        names = iter(n for n in seat_names(len(live.seats) * 2)
+                     if n.lower() not in {t.lower() for t in taken})
+        unnamed = [seat for seat in live.seats if seat.name is None]
+        for seat in unnamed:
+            await self.store.set_seat(live.record.id, seat.seat, kind=seat.kind,
+                                      name=next(names), personality=seat.personality)
+        if unnamed:
+            live.seats = await self.store.seats(live.record.id)
+        live.match = new_match(live)
+        now = self.clock.now()
+        live.match.note(HOST, {"do": "start"}, at=iso(now))
+        clock = clockwork.after_move(live.clock, live.match, now)
+        try:
+            await self.store.append(live.record.id, 0, live.match.log, status=clock.status,
+                                    phase_key=clock.phase_key,
+                                    deadline_at=clock.deadline_at,
+                                    remaining=clock.remaining)
+        except Conflict:
+            live.match = None
+            raise WrongMoment("The match has already started.") from None
+        live.record = live.record.moved(live.seq, clock.status, clock.phase_key,
+                                        clock.deadline_at, clock.remaining)  # as stored
 
     async def cancel(self, live: Live) -> bool:
         """End a table that never started: cancelled for good, its seats freed, everyone
@@ -201,6 +269,7 @@ class Room:
                                       name=live.seats[seat].name, personality=chosen,
                                       token=None)
             live.seats = await self.store.seats(live.record.id)
+            await self.start_if_full(live)  # the host's bot control kicks the bots
         await self.fanout.announce(live, "room")
 
     async def note_seat(self, live: Live, seat: int, payload: Mapping[str, Any]) -> bool:
@@ -241,7 +310,8 @@ class Room:
         held = {s.seat: (s.name, s.token) for s in live.seats
                 if s.kind == HUMAN and s.token and s.name}
         record, host = await self.create(live.game.id, len(live.seats), live.record.options,
-                                         bots, live.record.bot_pace, live.record.referee, held)
+                                         bots, live.record.bot_pace, live.record.referee, held,
+                                         live.record.start_when_full)
 
         def step(live: Live, now: float) -> clockwork.ClockState:
             assert live.match is not None
@@ -276,12 +346,39 @@ def _check_names(live: Live, names: list[str]) -> None:
     if alike is not None:
         raise Rejected(f"{alike[1]!r} looks too much like {alike[0]!r}, who sits at this "
                        "table already; pick a name nobody could mistake for theirs.")
-    fill = [n for n in seat_names(len(live.seats) + len(names)) if n.lower() not in lowered]
-    trial = names + fill[: len(live.seats) - len(names)]
+    _check_names_of(live.game, live.options(), len(live.seats), names)
+
+
+def _check_names_of(game: AnyGame, options: Mapping[str, Any], seats: int,
+                    names: list[str]) -> None:
+    """The game's own check of the names, on a trial set-up with placeholder names for the
+    seats nobody has named yet."""
+    lowered = [n.lower() for n in names]
+    fill = [n for n in seat_names(seats + len(names)) if n.lower() not in lowered]
+    trial = names + fill[: seats - len(names)]
     try:
-        live.game.check_names(trial, live.options())
+        game.check_names(trial, options)
     except Rejected as error:
         raise Rejected(f"{error.reason} Pick another name.") from None
+
+
+def _host_seat(count: int, bots: Mapping[int, str], held: Mapping[int, Any], referee: bool,
+               seat: int | None) -> int:
+    """The seat a host who plays sits in as they create the table: the one they named,
+    else the first that no bot has and nobody is kept for."""
+    if referee:
+        raise NotAllowed("A host who referees sees every secret and takes no seat; leave "
+                         "your name out, or untick refereeing to play.")
+    free = [number for number in range(count) if number not in bots and number not in held]
+    if seat is None:
+        if not free:
+            raise Rejected("Every seat is a bot's; make one a person's to sit in it.")
+        return free[0]
+    if not 0 <= seat < count:
+        raise Rejected(f"There is no seat {seat + 1}; pick one of 1 to {count}.")
+    if seat not in free:
+        raise Rejected(f"Seat {seat + 1} is a bot's; pick a seat for a person.")
+    return seat
 
 
 def _check_ready(live: Live) -> None:

@@ -44,7 +44,8 @@ class Table:
         self.callers = Callers(store)
         self.play = Play(self.matches, self.writer, self.bots)
         self.room = Room(self.matches, self.writer, self.fanout, clock)
-        self.held_seats = HeldSeats(self.matches, self.fanout, clock)
+        self.room.on_start = self.bots.kick  # a table that started by itself
+        self.held_seats = HeldSeats(self.matches, self.fanout, clock, self.room)
         self.host_controls = HostControls(self.room, self.held_seats, self.writer, self.bots)
 
     def forget(self, match_id: int) -> Live | None:

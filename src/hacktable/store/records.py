@@ -43,6 +43,9 @@ class MatchRecord:
     """Seconds the match's bots take per move, so people can follow them (None: at once)."""
     referee: bool = False
     """The host referees: they see every secret of the match, and may hold no seat in it."""
+    start_when_full: bool = False
+    """The match starts by itself as soon as no seat is left open or kept (else the host
+    starts it)."""
 
     def moved(self, seq: int, status: str, phase_key: str | None, deadline_at: float | None,
               remaining: float | None) -> MatchRecord:
@@ -50,7 +53,8 @@ class MatchRecord:
         `dataclasses.replace` would make, made directly: this runs on every move)."""
         return MatchRecord(self.id, self.code, self.game, self.options, self.seed, status,
                            self.host_token, self.created_at, seq, phase_key, deadline_at,
-                           remaining, self.bot_pace, self.referee)
+                           remaining, self.bot_pace, self.referee,
+                           self.start_when_full)
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,6 +59,8 @@ matches = Table(
     Column("claimed_until", Float),
     Column("referee", Boolean, nullable=False, default=False),
     # the host referees (sees every secret) and so may hold no seat
+    Column("start_when_full", Boolean, nullable=False, default=False),
+    # the match starts by itself once no seat is left open (else the host starts it)
 )
 Index("matches_deadline", matches.c.status, matches.c.deadline_at)
 

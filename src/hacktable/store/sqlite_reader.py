@@ -22,7 +22,7 @@ from hacktable.engine.match import Entry
 from hacktable.store.records import MatchRecord, SeatRecord
 
 _MATCH_COLUMNS = ("id, code, game, options, seed, status, host_token, created_at, seq, "
-                  "phase_key, deadline_at, remaining, bot_pace, referee")
+                  "phase_key, deadline_at, remaining, bot_pace, referee, start_when_full")
 _MATCH = f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?"
 _MATCH_BY_CODE = f"SELECT {_MATCH_COLUMNS} FROM matches WHERE code = ?"
 _SEATS = ("SELECT seat, name, kind, personality, token, joined_at FROM seats "
@@ -42,10 +42,10 @@ def _json(text: str | None) -> Any:
 
 def _match(row: tuple[Any, ...]) -> MatchRecord:
     (match_id, code, game, options, seed, status, host_token, created_at, seq, phase_key,
-     deadline_at, remaining, bot_pace, referee) = row
+     deadline_at, remaining, bot_pace, referee, start_when_full) = row
     return MatchRecord(match_id, code, game, dict(_json(options)), seed, status, host_token,
                        created_at, seq, phase_key, deadline_at, remaining, bot_pace,
-                       bool(referee))
+                       bool(referee), bool(start_when_full))
 
 
 class SqliteReader:

@@ -19,9 +19,9 @@ import orjson
 from hacktable.store.records import CANCELLED, HELD, HUMAN, LOBBY, OPEN, RUNNING
 
 _MATCH = ("INSERT INTO matches (code, game, options, seed, status, host_token, created_at, "
-          "seq, bot_pace, referee) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)")
+          "seq, bot_pace, referee, start_when_full) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)")
 _SEAT = ("INSERT INTO seats (match_id, seat, kind, personality, name, token, joined_at) "
-         "VALUES (?, ?, ?, ?, ?, ?, NULL)")
+         "VALUES (?, ?, ?, ?, ?, ?, ?)")
 _CLAIM = ("UPDATE seats SET kind = ?, name = ?, token = ?, joined_at = ? "
           "WHERE match_id = ? AND seat = ? AND kind = ?")
 _TAKE_HELD = ("UPDATE seats SET kind = ?, token = ?, joined_at = ? "
@@ -31,13 +31,16 @@ _SET = ("UPDATE seats SET kind = ?, name = ?, personality = ?, token = ? "
 
 
 def create_match(connection: sqlite3.Connection, match: Mapping[str, Any],
-                 seats: list[tuple[str, str | None, str | None, str | None]]) -> int:
-    """The match in its lobby and its seats (kind, personality, name, token hash), by seat
-    number; its id. A taken room code raises `sqlite3.IntegrityError`."""
+                 seats: list[tuple[str, str | None, str | None, str | None, float | None]]
+                 ) -> int:
+    """The match in its lobby and its seats (kind, personality, name, token hash, when a
+    person sat down), by seat number; its id. A taken room code raises
+    `sqlite3.IntegrityError`."""
     cursor = connection.execute(_MATCH, (
         match["code"], match["game"], orjson.dumps(dict(match["options"])).decode(),
         match["seed"], match["status"], match["host_token"], match["created_at"],
-        match["bot_pace"], 1 if match["referee"] else 0))
+        match["bot_pace"], 1 if match["referee"] else 0,
+        1 if match["start_when_full"] else 0))
     match_id = cursor.lastrowid
     assert match_id is not None
     connection.executemany(_SEAT, [(match_id, number, *seat)

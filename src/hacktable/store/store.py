@@ -111,7 +111,8 @@ def _sqlite_engine(async_url: str) -> AsyncEngine:
 def _match(row: Any) -> MatchRecord:
     return MatchRecord(row.id, row.code, row.game, dict(row.options), row.seed, row.status,
                        row.host_token, row.created_at, row.seq, row.phase_key, row.deadline_at,
-                       row.remaining, row.bot_pace, bool(row.referee))
+                       row.remaining, row.bot_pace, bool(row.referee),
+                       bool(row.start_when_full))
 
 
 def _seat(row: Any) -> SeatRecord:
@@ -193,19 +194,24 @@ class Store:
         self, *, code: str, game: str, options: Mapping[str, Any], seed: str,
         host_token: str, now: float, seats: int, bots: Mapping[int, str],
         bot_pace: float | None = None, referee: bool = False,
-        held: Mapping[int, tuple[str, str]] | None = None,
+        held: Mapping[int, tuple[str, str]] | None = None, start_when_full: bool = False,
+        seated: Mapping[int, tuple[str, str]] | None = None,
     ) -> MatchRecord:
         """A new match in its lobby; `Conflict` if the room code is taken. `held`: seats
-        kept for players of an earlier match, by seat: (name, their token's hash)."""
-        held = held or {}
+        kept for players of an earlier match, by seat: (name, their token's hash);
+        `start_when_full`: it starts by itself once no seat is left open; `seated`: people
+        who sit down as it is made (the host who plays), by seat: (name, token hash)."""
+        held, seated = held or {}, seated or {}
         if self._appender is not None:
             match = {"code": code, "game": game, "options": options, "seed": seed,
                      "status": LOBBY, "host_token": host_token, "created_at": now,
-                     "bot_pace": bot_pace, "referee": referee}
-            rows: list[tuple[str, str | None, str | None, str | None]] = [
-                (BOT, bots.get(seat), None, None) if seat in bots
-                    else (HELD, None, *held[seat]) if seat in held
-                    else (OPEN, None, None, None) for seat in range(seats)]
+                     "bot_pace": bot_pace, "referee": referee,
+                     "start_when_full": start_when_full}
+            rows: list[tuple[str, str | None, str | None, str | None, float | None]] = [
+                (BOT, bots.get(seat), None, None, None) if seat in bots
+                    else (HELD, None, *held[seat], None) if seat in held
+                    else (HUMAN, None, *seated[seat], now) if seat in seated
+                    else (OPEN, None, None, None, None) for seat in range(seats)]
             try:
                 match_id = await self._on_writer(
                     lambda connection: sqlite_rooms.create_match(connection, match, rows))
@@ -217,15 +223,18 @@ class Store:
                 result = await conn.execute(insert(schema.matches).values(
                     code=code, game=game, options=dict(options), seed=seed, status=LOBBY,
                     host_token=host_token, created_at=now, seq=0, bot_pace=bot_pace,
-                    referee=referee,
+                    referee=referee, start_when_full=start_when_full,
                 ).returning(schema.matches.c.id))
                 match_id = result.scalar_one()
+                people = {**held, **seated}
                 await conn.execute(insert(schema.seats), [
                     {"match_id": match_id, "seat": seat,
-                     "kind": BOT if seat in bots else HELD if seat in held else OPEN,
+                     "kind": BOT if seat in bots else HELD if seat in held
+                     else HUMAN if seat in seated else OPEN,
                      "personality": bots.get(seat),
-                     "name": held[seat][0] if seat in held else None,
-                     "token": held[seat][1] if seat in held else None, "joined_at": None}
+                     "name": people[seat][0] if seat in people else None,
+                     "token": people[seat][1] if seat in people else None,
+                     "joined_at": now if seat in seated else None}
                     for seat in range(seats)
                 ])
         except IntegrityError as error:

@@ -294,6 +294,11 @@ registerBody("[data-host-form]", (form) => {
   const body = { game: form.querySelector("#host-game").value, seats, options, bots };
   const referee = form.querySelector("[data-referee]");
   if (referee && referee.checked) body.referee = true;
+  const name = form.querySelector("[data-host-name]");
+  // A referee takes no seat: the name is for a host who plays.
+  if (name && name.value.trim() && !body.referee) body.name = name.value.trim();
+  const whenFull = form.querySelector("[data-start-when-full]");
+  if (whenFull && whenFull.checked) body.start_when_full = true;
   const pace = form.querySelector("[data-bot-pace]");
   // Sent only when the host changed it: the server's own setting is the default.
   if (pace && Object.keys(bots).length && pace.value.trim() !== ""
