@@ -2,7 +2,8 @@
 
     uv run python benchmarks/compare_bgio.py [--seconds 15] [--matches 20] [--seats 5]
         [--think 0] [--rounds 10|10,100] [--stores memory,flatfile] [--peers bgio,colyseus]
-        [--screens view|patches|whole|lite] [--lobby table|seat] [--compression]
+        [--screens view|patches|whole|lite] [--lobby table|seat] [--setup self|seated|host]
+        [--compression]
         [--no-hacktable] [--json FILE|-]
 
 Needs `node` and `npm` (without them it says so and exits 0). Installs benchmarks/bgio's
@@ -18,9 +19,13 @@ window and think time. Clients share the machine with the server in both, as our
 Like for like: socket.io sends without per-message deflate unless told to, so hacktable's
 clients do not ask for it either (`--compression` makes them ask, as browsers do); and the
 boardgame.io clients create and join every match through one `LobbyClient`, whose fetch
-keeps its connections open, so each hacktable table creates, joins and starts its matches
+keeps its connections open, so each hacktable table creates and joins its matches
 over one connection it keeps (`--lobby table`; `--lobby seat` opens one for the host and
-one for each seat, as players' own devices would); and a boardgame.io client is sent its
+one for each seat, as players' own devices would); a boardgame.io match needs no start, so
+hacktable's tables start themselves as their last seat is taken (`--setup self`; `seated`:
+the host also plays seat 0 and sits down as they create the table, the flow of Colyseus's
+clients, whose first seat creates the room and joins it; `host`: the host starts each
+match with a request of its own); and a boardgame.io client is sent its
 seat's state, so hacktable's clients ask for their seat's view, prompt and outcome
 (`--screens view`; `--screens patches` adds every letter and event in words, the screen a
 browser's JSON client reads).
@@ -207,7 +212,7 @@ def run_hacktable(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
                "sqlite", "--processes", "1", "--matches", str(args.matches), "--seats",
                str(args.seats), "--seconds", str(args.seconds), "--think", str(args.think),
                "--rounds", str(args.rounds), "--screens", args.screens, "--lobby", args.lobby,
-               "--json", str(out), "--asgi", args.asgi_now,
+               "--setup", args.setup_now, "--json", str(out), "--asgi", args.asgi_now,
                *([] if args.compression else ["--no-compression"])]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
                           timeout=args.seconds + 600)
@@ -216,7 +221,10 @@ def run_hacktable(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     [result] = json.loads(out.read_text())
     squeezed = ", deflate" if args.compression else ""
     under = "" if args.asgi_now == "uvicorn" else f", {args.asgi_now}"
-    return {"system": "hacktable" if args.asgi_now == "uvicorn" else f"hacktable/{args.asgi_now}",
+    variant = [part for part in (args.asgi_now if args.asgi_now != "uvicorn" else None,
+                                 args.setup_now if args.setup_now != args.setups[0] else None)
+               if part]
+    return {"system": "/".join(["hacktable", *variant]),
             "store": f"SQLite (durable), {args.screens} screens{squeezed}{under}",
             "moves_s": result["acts_s"],
             "p50_ms": result["push_p50_ms"], "p99_ms": result["push_p99_ms"],
@@ -292,6 +300,14 @@ def main() -> None:
                         "(server_load.py --lobby): over one connection each table keeps, as "
                         "boardgame.io's clients do through their one LobbyClient (default), "
                         "or over a new connection for the host and for every seat")
+    parser.add_argument("--setup", default="self",
+                        help="how hacktable's tables start their matches (server_load.py "
+                        "--setup), one row each, the first the one compared: self (default: "
+                        "the seats join and the table starts itself as the last sits down, as "
+                        "a boardgame.io match needs no start), seated (that, and the host "
+                        "plays seat 0, sitting down as they create it, as a Colyseus client "
+                        "creates a room and joins it at once), host (the host starts it "
+                        "with a request of its own, as before)")
     parser.add_argument("--compression", action="store_true",
                         help="hacktable's clients ask for per-message deflate (boardgame.io's "
                         "socket.io server sends without it unless configured, so by default "
@@ -307,6 +323,7 @@ def main() -> None:
     parser.add_argument("--json", dest="json_out", metavar="FILE",
                         help="also write the figures as JSON to FILE ('-': standard output)")
     args = parser.parse_args()
+    args.setups = args.setup.split(",")
     progress = sys.stderr if args.json_out == "-" else sys.stdout  # stdout stays JSON
     if not (shutil.which("node") and shutil.which("npm")):
         print("Node.js (node and npm) is not installed, so there is no other server "
@@ -342,12 +359,15 @@ def main() -> None:
                 rows.append({**run_colyseus(this, folder), "rounds": rounds,
                              "load_average": load})
             for asgi in args.asgi.split(",") if args.hacktable else []:
-                load = os.getloadavg()[0]
-                print(f"hacktable under {asgi}, SQLite, {rounds} rounds a match (load "
-                      f"average {load:.1f}) ...", flush=True, file=progress)
-                under = argparse.Namespace(**{**vars(this), "asgi_now": asgi})
-                rows.append({**run_hacktable(under, folder), "rounds": rounds,
-                             "load_average": load})
+                for setup in args.setups:
+                    load = os.getloadavg()[0]
+                    print(f"hacktable under {asgi}, SQLite, set up by {setup}, {rounds} "
+                          f"rounds a match (load average {load:.1f}) ...", flush=True,
+                          file=progress)
+                    under = argparse.Namespace(**{**vars(this), "asgi_now": asgi,
+                                                  "setup_now": setup})
+                    rows.append({**run_hacktable(under, folder), "rounds": rounds,
+                                 "load_average": load})
             passes.append(rows)
     parts = split(passes, args.seats) if len(passes) > 1 else []
     if args.json_out:

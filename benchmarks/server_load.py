@@ -766,6 +766,7 @@ class Run:
     check: bool = False
     lobby: str = "seat"
     join: str = "post"
+    setup: str = "host"
     seed: int = 0
     clients: list[httpx.AsyncClient] = field(default_factory=list)
     stats: Stats = field(default_factory=Stats)
@@ -805,23 +806,35 @@ class Run:
 
         host = lobby(self.server_of(index, 0))
         seats: list[Seat] = []
+        names = seat_names(self.seats)
         try:
             options = {"early_close": True, "rounds": self.rounds}
-            created = await self.call(host, "/api/matches", {
-                "game": "rexfurum", "seats": self.seats, "options": options})
+            body: dict[str, Any] = {"game": "rexfurum", "seats": self.seats, "options": options,
+                                    "start_when_full": self.setup != "host"}
+            if self.setup == "seated":  # the host plays seat 0 and sits as they create
+                body.update(name=names[0], seat=0)
+            created = await self.call(host, "/api/matches", body)
             code = created["code"]
-            names = seat_names(self.seats)
+            first = 0
+            if created.get("seat_token"):
+                server = self.server_of(index, 0)
+                seats.append(Seat(self, code, 0, created["seat_token"], server,
+                                  self.http_for(server), rng))
+                first = 1
             if self.join == "socket":  # each seat's socket sits down as it opens
-                for seat in range(self.seats):
+                for seat in range(first, self.seats):
                     server = self.server_of(index, seat)
                     seats.append(Seat(self, code, seat, "", server, self.http_for(server), rng))
-                await asyncio.gather(*(seat.connect(names[seat.seat]) for seat in seats))
-                await self.call(host, f"/api/matches/{code}/host/start", None,
-                                created["host_token"])
-                await asyncio.gather(*(seat.next_screen(lambda _: True) for seat in seats))
+                await asyncio.gather(*(seat.connect(None if seat.token else names[seat.seat])
+                                       for seat in seats))
+                if self.setup == "host":
+                    await self.call(host, f"/api/matches/{code}/host/start", None,
+                                    created["host_token"])
+                await asyncio.gather(*(seat.next_screen(lambda s: s["seq"] > 0)
+                                       for seat in seats))
                 self.stats.matches_started += 1
                 return seats
-            for seat in range(self.seats):
+            for seat in range(first, self.seats):
                 server = self.server_of(index, seat)
                 http = self.http_for(server)  # connects when first used (moves over HTTP)
                 try:
@@ -832,8 +845,9 @@ class Run:
                     await http.close()
                     raise
                 seats.append(Seat(self, code, seat, joined["token"], server, http, rng))
-            await self.call(host, f"/api/matches/{code}/host/start", None,
-                            created["host_token"])
+            if self.setup == "host":
+                await self.call(host, f"/api/matches/{code}/host/start", None,
+                                created["host_token"])
             await asyncio.gather(*(seat.connect() for seat in seats))
             await asyncio.gather(*(seat.next_screen(lambda _: True) for seat in seats))
         except BaseException:
@@ -980,6 +994,7 @@ class Config:
     check: bool = False
     lobby: str = "seat"
     join: str = "post"
+    setup: str = "host"
 
     @property
     def name(self) -> str:
@@ -1016,7 +1031,7 @@ def run_config(config: Config, profile: Path | None, pauses: bool = False) -> di
             run = Run([s.url for s in servers], config.matches, config.seats, config.rounds,
                       config.think, config.compression, config.http, config.moves,
                       config.affinity, config.screens, config.check, config.lobby,
-                      config.join)
+                      config.join, config.setup)
             meter = CpuMeter([s.process.pid for s in servers if s.process is not None],
                              url.rsplit("/", 1)[1] if config.backend == "postgresql" else None)
 
@@ -1235,6 +1250,11 @@ def main() -> None:
                         help="post: each seat joins by POST /join, then opens its socket once "
                         "the match started (default); socket: each seat's socket takes its "
                         "seat as it opens (join=), in the lobby, and stays open into the match")
+    parser.add_argument("--setup", choices=("host", "self", "seated"), default="host",
+                        help="host: the seats join, then the host starts the match (default); "
+                        "self: the table starts itself as its last seat is taken "
+                        "(start_when_full), as a boardgame.io match needs no start; seated: "
+                        "that, and the host plays seat 0, sitting down as they create it")
     parser.add_argument("--moves", choices=("ws", "http"), default="ws",
                         help="ws: moves on the seat's open WebSocket (default); http: POST /act")
     parser.add_argument("--affinity", action="store_true",
@@ -1270,7 +1290,7 @@ def main() -> None:
     counts = sorted({int(part) for part in args.processes.split(",")})
     configs = [Config(backend, processes, args.matches, args.seats, args.seconds, args.rounds,
                       args.think, args.compression, args.http, args.moves, args.affinity,
-                      args.screens, args.check, args.lobby, args.join)
+                      args.screens, args.check, args.lobby, args.join, args.setup)
                for backend in backends for processes in counts
                if processes == 1 or backend == "postgresql"]
 
@@ -1282,7 +1302,8 @@ def main() -> None:
           f"{args.rounds} rounds/match, early close, think {args.think:g} s, "
           f"WebSocket compression {'on' if args.compression else 'off'}, HTTP {args.http}, "
           f"moves over {args.moves}, screens: {args.screens}{' (checked)' if args.check else ''}"
-          f", lobby connection per {args.lobby}, seats joined by {args.join}"
+          f", lobby connection per {args.lobby}, seats joined by {args.join}, set up by "
+          f"{args.setup}"
           f"{', match affinity' if args.affinity else ''}.")
     results = []
     for config in configs:

@@ -3,7 +3,7 @@ every seat's socket and read the first screen, then hang up.
 
     uv run python benchmarks/setup_cost.py [--matches 200] [--at-once 20] [--seats 5]
         [--screens patches|whole|view|lite] [--lobby seat|table] [--join post|socket]
-        [--profile FILE]
+        [--setup host|self|seated] [--profile FILE]
         [--by-step]
 
 One SQLite server (as `server_load.py` starts it); the matches are set up by the same
@@ -118,6 +118,28 @@ async def by_step(url: str, pid: int, matches: int, seats: int, lobby: str,
         await socket.close()
     await asyncio.sleep(0.5)
     step("close a socket", len(sockets), before)
+
+    # --setup seated: the host sits as they create, the last seat taken starts the match
+    kept = server_load.RawHttp(url)
+    before = server_load.cpu_seconds(pid)
+    seated = [await post(kept, "/api/matches", {"game": "rexfurum", "seats": seats,
+                                                "options": options, "start_when_full": True,
+                                                "name": names[0], "seat": 0})
+              for _ in range(matches)]
+    step("create a match, the host seated", matches, before)
+    last = 0.0
+    for match in seated:
+        for seat in range(1, seats):
+            http = kept if lobby == "table" else server_load.RawHttp(url)
+            before = server_load.cpu_seconds(pid)
+            await post(http, f"/api/matches/{match['code']}/join",
+                       {"seat": seat, "name": names[seat]})
+            if seat == seats - 1:
+                last += server_load.cpu_seconds(pid) - before
+            if http is not kept:
+                await http.close()
+    costs["take the last seat, which starts it"] = 1e6 * last / matches
+    await kept.close()
     return costs
 
 
@@ -132,6 +154,10 @@ def main() -> None:
                         "each seat (default), or one kept by each table")
     parser.add_argument("--join", choices=("post", "socket"), default="post",
                         help="seats join by POST /join, or as their sockets open (join=)")
+    parser.add_argument("--setup", choices=("host", "self", "seated"), default="host",
+                        help="as server_load.py --setup: the host starts the match (default), "
+                        "the table starts itself when full, or that with the host seated as "
+                        "they create it")
     parser.add_argument("--profile", type=Path, default=None)
     parser.add_argument("--by-step", action="store_true",
                         help="also each step of a set-up apart (create, join, start, open "
@@ -146,7 +172,7 @@ def main() -> None:
             pid = server.process.pid
             run = server_load.Run([server.url], args.at_once, args.seats, 10, 0.0, False,
                                   "raw", "ws", False, args.screens, False, args.lobby,
-                                  args.join)
+                                  args.join, args.setup)
             asyncio.run(set_up(run, 2, 2))  # warm: imports, first templates, caches
             spy = None
             py_spy = Path(sys.executable).with_name("py-spy")
@@ -170,7 +196,7 @@ def main() -> None:
     errors = sum(run.stats.errors.values())
     print(f"{args.matches} matches of {args.seats} seats ({args.at_once} at once, "
           f"{args.screens} screens, lobby connection per {args.lobby}, joined by "
-          f"{args.join}) in {wall:.1f} s: "
+          f"{args.join}, set up by {args.setup}) in {wall:.1f} s: "
           f"server CPU {1000 * cpu / args.matches:.1f} ms per match set up; errors {errors}")
     for name, cost in steps.items():
         print(f"  {name:<44} {cost:6.0f} us of server CPU each")
