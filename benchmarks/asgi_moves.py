@@ -3,7 +3,7 @@ CPU per move of hacktable's own code (and Starlette's and FastAPI's), without uv
 network or a second process.
 
     uv run python benchmarks/asgi_moves.py [--tables 20] [--matches 3] [--parts view,prompt,outcome]
-        [--profile] [--sort tottime] [--top 60]
+        [--setup host|self|seated] [--rounds 10] [--profile] [--sort tottime] [--top 60]
 
 Each table creates a Rex Furum match (5 seats, early close, 10 rounds), seats everyone,
 starts it, opens every seat's screen socket (`format=json`, with `--parts`; `--parts ''`
@@ -152,18 +152,25 @@ class Seat:
 
 
 async def table(app: Any, index: int, matches: int, parts: str,
-                counts: dict[str, int]) -> None:
-    """One table: `matches` matches, one after another."""
+                counts: dict[str, int], setup: str = "host", rounds: int = 10) -> None:
+    """One table: `matches` matches, one after another, set up as `server_load.py
+    --setup` says (the host starts each; it starts itself; the host also sits as they
+    create it)."""
     rng = random.Random(index)
     for _ in range(matches):
-        created = await post(app, "/api/matches", {
-            "game": "rexfurum", "seats": len(NAMES),
-            "options": {"early_close": True, "rounds": 10}})
+        body: dict[str, Any] = {"game": "rexfurum", "seats": len(NAMES),
+                                "options": {"early_close": True, "rounds": rounds},
+                                "start_when_full": setup != "host"}
+        if setup == "seated":
+            body.update(name=NAMES[0], seat=0)
+        created = await post(app, "/api/matches", body)
         code = created["code"]
-        tokens = [(await post(app, f"/api/matches/{code}/join",
-                              {"seat": seat, "name": NAMES[seat]}))["token"]
-                  for seat in range(len(NAMES))]
-        await post(app, f"/api/matches/{code}/host/start", None, created["host_token"])
+        tokens = [created["seat_token"]] if setup == "seated" else []
+        tokens += [(await post(app, f"/api/matches/{code}/join",
+                               {"seat": seat, "name": NAMES[seat]}))["token"]
+                   for seat in range(len(tokens), len(NAMES))]
+        if setup == "host":
+            await post(app, f"/api/matches/{code}/host/start", None, created["host_token"])
         seats = [Seat(app, code, tokens[seat], seat, parts, counts, rng)
                  for seat in range(len(NAMES))]
         for seat in seats:
@@ -191,7 +198,8 @@ async def run(args: argparse.Namespace) -> None:
             profile = cProfile.Profile()
             profile.enable()
         cpu, wall = time.process_time(), time.perf_counter()
-        await asyncio.gather(*(table(app, index, args.matches, args.parts, counts)
+        await asyncio.gather(*(table(app, index, args.matches, args.parts, counts,
+                                     args.setup, args.rounds)
                                for index in range(args.tables)))
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         if profile is not None:
@@ -209,6 +217,9 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=3, help="matches per table")
     parser.add_argument("--parts", default="view,prompt,outcome",
                         help="the screen parts each seat's socket asks for ('' for all)")
+    parser.add_argument("--setup", choices=("host", "self", "seated"), default="host",
+                        help="as server_load.py --setup")
+    parser.add_argument("--rounds", type=int, default=10, help="rounds a match")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--sort", default="tottime")
     parser.add_argument("--top", type=int, default=60)
