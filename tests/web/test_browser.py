@@ -372,9 +372,17 @@ def test_front_page_fits_a_phone_and_posts_only_changed_options(open_page):
         "game": "rexfurum", "seats": 6, "bots": {"2": "loyal"},
         "options": {"rounds": 5, "early_close": True, "resubmission": "append"}}]
     server.answers["/api/matches"] = (201, {"code": CODE, "match_url": f"/m/{CODE}",
-                                            "host_url": f"/m/{CODE}", "host_token": "x"})
-    with page.expect_navigation(url=f"{BASE}/m/{CODE}"):
+                                            "host_url": f"/m/{CODE}/host", "host_token": "x",
+                                            "table_url": f"/m/{CODE}", "seat": None,
+                                            "seat_token": None})
+    page.fill("#host-name", "  Hal ")
+    page.check("#host-start-when-full")
+    with page.expect_navigation(url=f"{BASE}/m/{CODE}"):  # the seat of a host who plays
         page.click("#host-form button[type=submit]")
+    assert server.posts("/api/matches")[-1] == {
+        "game": "rexfurum", "seats": 6, "bots": {"2": "loyal"},
+        "options": {"rounds": 5, "early_close": True, "resubmission": "append"},
+        "name": "Hal", "start_when_full": True}
 
 
 def test_join_box_goes_to_the_room(open_page):
