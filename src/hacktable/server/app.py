@@ -119,8 +119,14 @@ def _lifespan(settings: Settings) -> Callable[[FastAPI], AbstractAsyncContextMan
         await broker.start(table.fanout.on_message)
         app.state.table = table
         app.state.settings = settings
+        first_pass = asyncio.Event()
         loop = asyncio.create_task(run_deadlines(table, settings.tick, settings.deadline_lease,
-                                                 settings.keep_days))
+                                                 settings.keep_days, first_pass))
+        # Serve once the phases that ran out while the server was down are closed (a player
+        # opening the table at once sees them closed); a store that does not answer holds
+        # the start up for a few seconds at most, the loop trying again on its own.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(first_pass.wait(), FIRST_PASS_SECONDS)
         # What was loaded to start (modules, templates) lives as long as the process: keep it
         # out of the collector's full passes, whose pauses are the server's worst latency.
         gc.collect()
@@ -151,6 +157,10 @@ def _lifespan(settings: Settings) -> Callable[[FastAPI], AbstractAsyncContextMan
             await store.close()
 
     return lifespan
+
+
+FIRST_PASS_SECONDS = 5.0
+"""The longest a start waits for the deadline loop's first pass before serving anyway."""
 
 
 def _add_middleware(app: FastAPI, settings: Settings) -> None:

@@ -28,13 +28,16 @@ IDLE_SECONDS = 600.0
 store: the next request rebuilds it)."""
 
 
-async def run_deadlines(table: Table, tick: float, lease: float, keep_days: float = 0) -> None:
+async def run_deadlines(table: Table, tick: float, lease: float, keep_days: float = 0,
+                        first_pass: asyncio.Event | None = None) -> None:
     """Fire due deadlines, every `tick` seconds or sooner when one is due.
 
     An idle tick costs a clock reading: the store is asked again only when a deadline is
     due, when this process heard of a change (a move, a start, a pause or an extension, here
     or from another process: `FanOut.heard`), and at every catch-up, which also finds the
-    deadlines of a process that died without announcing them."""
+    deadlines of a process that died without announcing them. `first_pass` is set once the
+    phases that ran out while no process watched are closed and the next deadline is
+    known: the server says it is ready only then."""
     ticks_per_catch_up = max(1, round(CATCH_UP_SECONDS / tick))
     ticks_per_housekeeping = max(1, round(HOUSEKEEPING_SECONDS / tick))
     count = 0
@@ -58,6 +61,8 @@ async def run_deadlines(table: Table, tick: float, lease: float, keep_days: floa
         except Exception:  # a database hiccup must not stop the clock for good
             log.exception("deadline loop failed; trying again")
             next_due = UNKNOWN
+        if first_pass is not None:
+            first_pass.set()
         await asyncio.sleep(_pause(table, next_due, tick))
 
 
