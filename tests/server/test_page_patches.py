@@ -76,12 +76,21 @@ def test_a_page_applying_line_patches_shows_the_html_sent_whole(server):
             one, other = pages_of(patched)[-1], pages_of(whole)[-1]
             assert one == other, (who, one["seq"], one["match"] == other["match"],
                                   first_difference(one["html"], other["html"]))
-            by_seq: dict[int, list[dict[str, Any]]] = {}
+            # A moment both were sent once each shows the same page. A moment is the seat's
+            # own numbering and who has sent: a rival's hidden orders move the second but
+            # not the first, so two pages at one `seq` made either side of them differ in
+            # the sent strip only, and rightly.
+            by_moment: dict[tuple[int, str], list[dict[str, Any]]] = {}
             for page in pages_of(whole):
-                by_seq.setdefault(page["seq"], []).append(page)
-            for page in pages_of(patched):  # a moment both were sent once each: the same page
-                if len(by_seq.get(page["seq"], [])) == 1:
-                    assert page == by_seq[page["seq"]][0], (who, page["seq"])
+                by_moment.setdefault(moment_of(page), []).append(page)
+            for page in pages_of(patched):
+                if len(by_moment.get(moment_of(page), [])) == 1:
+                    assert page == by_moment[moment_of(page)][0], (who, page["seq"])
+
+
+def moment_of(page: dict[str, Any]) -> tuple[int, str]:
+    """What a page was made from: the seat's own count of the log, and who had sent."""
+    return page["seq"], json.dumps(page["match"].get("sent"), sort_keys=True)
 
 
 @contextlib.contextmanager
