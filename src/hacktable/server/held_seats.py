@@ -60,9 +60,7 @@ class HeldSeats:
                 raise WrongMoment("That seat is no longer kept for you.")
             live.seats = await self.store.seats(live.record.id)
             started = await self.room.start_if_full(live)
-        await self.fanout.announce(live, "room")
-        if started:
-            self.room.on_start(live)
+        await self.room.seats_changed(live, started)
         return kept.seat, token
 
     async def release(self, live: Live, tokens: list[str]) -> int:

@@ -137,8 +137,7 @@ class Room:
                     await self.matches.sync(live)
                     started = await self.start_if_full(live)
                 if started:
-                    await self.fanout.announce(live, "room")
-                    self.on_start(live)
+                    await self.seats_changed(live, started)
                 record = live.record
             return Hosted(record, host, seat if token else None, token)
         raise Busy("Could not find a free room code; try again.")
@@ -182,9 +181,7 @@ class Room:
                 raise WrongMoment(f"Someone just took seat {seat + 1}; pick another.")
             live.seats = await self.store.seats(live.record.id)
             started = await self.start_if_full(live)
-        await self.fanout.announce(live, "room")
-        if started:
-            self.on_start(live)
+        await self.seats_changed(live, started)
         return live, token
 
     async def start(self, live: Live) -> None:
@@ -199,7 +196,7 @@ class Room:
     async def start_if_full(self, live: Live) -> bool:
         """For a table that starts by itself: start it if no seat is left to fill. Called
         under the match's lock, just after a seat was filled; whether it started (the
-        caller announces the room and then calls `on_start`)."""
+        caller then calls `seats_changed`)."""
         if not live.record.start_when_full or live.record.status != LOBBY or any(
                 seat.kind in (OPEN, HELD) for seat in live.seats):
             return False
@@ -209,6 +206,13 @@ class Room:
             await self.matches.sync(live)
             return False
         return True
+
+    async def seats_changed(self, live: Live, started: bool) -> None:
+        """Tell everyone watching that a seat was filled (with the lock let go), and wake
+        the bots of a match that `start_if_full` started with it."""
+        await self.fanout.announce(live, "room")
+        if started:
+            self.on_start(live)
 
     async def _start_now(self, live: Live) -> None:
         """Name the seats nobody named, log the start and store it (under the lock, the
