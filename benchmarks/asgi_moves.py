@@ -229,6 +229,7 @@ def main() -> None:
         os.environ["HACKTABLE_LOOKUP_MISSES_PER_HOUR"] = "0"
         os.environ["HACKTABLE_CREATES_PER_HOUR"] = "0"
         os.environ["HACKTABLE_JOINS_PER_HOUR"] = "0"
+        os.environ["HACKTABLE_MOVES_PER_SECOND"] = "0"  # seats at machine speed, 100 rounds
         import uvloop
 
         uvloop.run(run(args))
