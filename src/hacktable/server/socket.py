@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import WebSocket
+from fastapi import WebSocket, WebSocketDisconnect
 
 from hacktable.engine.errors import Rejected
 from hacktable.server import moves, presenter, press_api, wire
@@ -28,6 +29,8 @@ from hacktable.server.seats import already_here, bearer, host_cookie, resolve, s
 from hacktable.server.security import normal_room_code
 from hacktable.server.table import Table
 from hacktable.store.records import CANCELLED, LOBBY, SeatRecord
+
+log = logging.getLogger(__name__)
 
 
 async def watch(websocket: WebSocket) -> None:
@@ -393,13 +396,27 @@ async def _until_one_ends(tasks: list[asyncio.Task[None]]) -> None:
     """Run the socket's tasks until one ends (the client left, or the pump closed the
     socket), then end the others."""
     try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            _log_failure(task)
     finally:
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    """Say in the server's log what ended a socket's task other than the client leaving:
+    the socket closes all the same, but its player would otherwise lose their screen with
+    no trace of why."""
+    if task.cancelled():
+        return
+    error = task.exception()
+    if error is not None and not isinstance(error, WebSocketDisconnect):
+        work = getattr(task.get_coro(), "__qualname__", task.get_name())
+        log.error("a socket's %s ended: %r", work, error, exc_info=error)
 
 
 YES = frozenset({"1", "on", "t", "true", "y", "yes"})
