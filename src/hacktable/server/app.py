@@ -42,16 +42,18 @@ from hacktable.store import Store, database_url
 
 NO_TELEMETRY: TelemetryConfig = {"tracing": False, "metrics": False, "logs": False}
 """FastAPI's OpenTelemetry off (`Settings.telemetry`)."""
-GC_THRESHOLDS = (20_000, 2, 1_000)
+GC_THRESHOLDS = (10_000, 1, 4_000)
 """The cycle collector's thresholds (Python's are 700, 10, 10). A server holding hundreds of
 matches has millions of long-lived objects, and a full collection pauses every match for
 ~100 ms: with the defaults that came every few seconds under load and was the p99 of a
-move (docs/history/server-speed.md, "First round"). Moves make little cyclic garbage (reference
-counting frees the rest), so young collections wait for 20,000 allocations. A middle
-collection scans what survived the young ones since the last: after 20 of them it paused
-every match for 230-340 ms under the load benchmark (100 seats), after 2 for at most 55-65
-ms (94-125 ms with 1,000 seats): the same objects in all, in ten slices. Full ones still
-come after 2,000 young ones, as before."""
+move (docs/history/server-speed.md, "First round"). Moves make little cyclic garbage
+(reference counting frees the rest), so young collections wait for 10,000 allocations. A
+middle collection scans what survived the young ones since the last, mostly finished
+matches kept for their late readers, and holds every match while it does: after 20 young
+ones it paused the load benchmark (100 seats) for 230-340 ms, after 2 of 20,000 each for
+55-95 ms, after each one of 10,000 for 25-40 ms: the same objects and the same time in
+all, in smaller slices ("Sixth round", "Thirteenth round"). Full ones wait for 4,000
+middle ones, the same 40 million allocations as before."""
 
 
 
