@@ -9,6 +9,7 @@ import logging
 
 import pytest
 from fastapi import WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnected
 
 from hacktable.server.socket import _until_one_ends
 
@@ -19,6 +20,10 @@ async def _fails() -> None:
 
 async def _client_left() -> None:
     raise WebSocketDisconnect(1001)
+
+
+async def _sent_after_it_left() -> None:
+    raise WebSocketDisconnected('Cannot call "send" once a close message has been sent.')
 
 
 async def _waits() -> None:
@@ -43,8 +48,9 @@ def test_a_task_that_fails_is_logged_and_its_sibling_ended(caplog: pytest.LogCap
     assert record.exc_info is not None and record.exc_info[0] is RuntimeError
 
 
-def test_a_client_that_leaves_is_not_a_fault(caplog: pytest.LogCaptureFixture):
+@pytest.mark.parametrize("leaving", [_client_left, _sent_after_it_left])
+def test_a_client_that_leaves_is_not_a_fault(caplog: pytest.LogCaptureFixture, leaving):
     with caplog.at_level(logging.DEBUG, logger="hacktable.server.socket"):
-        tasks = _run(_client_left, _waits)
+        tasks = _run(leaving, _waits)
     assert tasks[1].cancelled()
     assert not [r for r in caplog.records if r.name == "hacktable.server.socket"]

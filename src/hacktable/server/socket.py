@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnected
 
 from hacktable.engine.errors import Rejected
 from hacktable.server import moves, presenter, press_api, wire
@@ -410,11 +411,12 @@ async def _until_one_ends(tasks: list[asyncio.Task[None]]) -> None:
 def _log_failure(task: asyncio.Task[None]) -> None:
     """Say in the server's log what ended a socket's task other than the client leaving:
     the socket closes all the same, but its player would otherwise lose their screen with
-    no trace of why."""
+    no trace of why. A send on a socket already gone (`WebSocketDisconnected`) is the
+    client leaving too, seen by a task that had not heard of it yet."""
     if task.cancelled():
         return
     error = task.exception()
-    if error is not None and not isinstance(error, WebSocketDisconnect):
+    if error is not None and not isinstance(error, (WebSocketDisconnect, WebSocketDisconnected)):
         work = getattr(task.get_coro(), "__qualname__", task.get_name())
         log.error("a socket's %s ended: %r", work, error, exc_info=error)
 
