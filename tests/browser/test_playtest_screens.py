@@ -197,6 +197,9 @@ def test_runners_map_squares_are_fingertip_sized(width: str, browsing: Browsing,
     page = sit(browsing, code, tokens[seat], "rr-map", width, ".rr")
     squares = page.locator(".rr-map button.rr-sq")
     expect(squares.first).to_be_visible()
+    page.wait_for_function(  # laid out: a push that swaps the map in can land just before
+        "() => { const bs = [...document.querySelectorAll('.rr-map button.rr-sq')];"
+        " return bs.length > 0 && bs.every(b => b.getBoundingClientRect().width > 0); }")
     sizes = squares.evaluate_all(
         "bs => bs.map(b => { const r = b.getBoundingClientRect(); return [r.width, r.height]; })")
     least = FINGERTIP_PX if width == "phone" else MOUSE_PX
